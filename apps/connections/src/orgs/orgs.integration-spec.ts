@@ -1,4 +1,6 @@
 import { CONNECTION_LIMITS, ConnectionsRpc, type PlatformCredentials } from '@pc/contracts';
+import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { randomUUID } from 'node:crypto';
 import {
   type AnsweringPlatform,
   organizationChain,
@@ -59,7 +61,7 @@ describe('organizations from a platform that answers more than the service reads
     });
   });
 
-  it(`lists ${L.orgsMax} organizations of a larger tree, and accepts an organizationId past them`, async () => {
+  it(`lists ${L.orgsMax} organizations of a larger tree, truncated: true, and accepts an organizationId past them`, async () => {
     platform.answers.rootId = 'root';
     platform.answers.hierarchy = JSON.stringify({
       id: 'root',
@@ -70,8 +72,9 @@ describe('organizations from a platform that answers more than the service reads
       })),
     });
     const user = service.newUser();
-    const { orgs } = await request(ConnectionsRpc.discoverOrgs, user.ctx, credentials);
+    const { orgs, truncated } = await request(ConnectionsRpc.discoverOrgs, user.ctx, credentials);
     expect(orgs).toHaveLength(L.orgsMax);
+    expect(truncated).toBe(true);
     expect(orgs[0]).toEqual({ id: 'root', name: 'Big', isPrimary: true, fullPath: 'Big' });
     const past = `g${L.orgsMax + 400}`;
     expect(
@@ -80,6 +83,69 @@ describe('organizations from a platform that answers more than the service reads
       ok: true,
       code: null,
       error: null,
+    });
+  });
+
+  /**
+   * A tree of `orgsMax` organizations with the longest IDs, full paths and names the service reads: some
+   * 2.3 MB of JSON, over twice what one reply on the bus may carry.
+   */
+  const maximalTree = (): { rootId: string; ids: string[]; hierarchy: string } => {
+    const rootId = 'r'.padEnd(L.organizationIdMax, 'r');
+    const children = Array.from({ length: L.orgsMax - 1 }, (_, i) => ({
+      id: `${i}`.padEnd(L.organizationIdMax, 'i'),
+      // "R / " and the name: a full path of orgPathMax characters.
+      name: `Team ${i} `.padEnd(L.orgPathMax - 4, 'n'),
+    }));
+    return {
+      rootId,
+      ids: [rootId, ...children.map((c) => c.id)],
+      hierarchy: JSON.stringify({ id: rootId, name: 'R', subOrganizations: children }),
+    };
+  };
+
+  it(`answers ${L.orgsMax} organizations with maximal IDs, names and paths as many as a reply holds, truncated: true, discovered, listed or eligible`, async () => {
+    const tree = maximalTree();
+    platform.answers.rootId = tree.rootId;
+    platform.answers.hierarchy = tree.hierarchy;
+    platform.answers.deployableIds = tree.ids;
+    const user = service.newUser();
+    const found = await request(ConnectionsRpc.discoverOrgs, user.ctx, credentials);
+    expect(found.truncated).toBe(true);
+    expect(found.orgs.length).toBeGreaterThan(L.orgsMax / 10);
+    expect(found.orgs.length).toBeLessThan(L.orgsMax);
+    expect(Buffer.byteLength(JSON.stringify(found.orgs))).toBeLessThanOrEqual(LIST_REPLY_BUDGET_BYTES);
+    expect(found.orgs.map((o) => o.id)).toEqual(tree.ids.slice(0, found.orgs.length));
+    expect(found.orgs[0]).toEqual({ id: tree.rootId, name: 'R', isPrimary: true, fullPath: 'R' });
+    expect(found.orgs[1]?.fullPath).toHaveLength(L.orgPathMax);
+
+    const { connection } = await request(ConnectionsRpc.create, user.ctx, {
+      name: 'Wide',
+      ...credentials,
+      organizationId: tree.rootId,
+    });
+    expect(await request(ConnectionsRpc.listOrgs, user.ctx, { id: connection.id })).toEqual(found);
+    expect(
+      await request(ConnectionsRpc.listEligibleOrgs, user.ctx, {
+        policyId: randomUUID(),
+        connectionId: connection.id,
+      }),
+    ).toEqual(found);
+  });
+
+  it('answers a tree that fits whole with truncated: false', async () => {
+    platform.answers.rootId = 'root';
+    platform.answers.hierarchy = JSON.stringify({
+      id: 'root',
+      name: 'Small',
+      subOrganizations: [{ id: 'team', name: 'Team' }],
+    });
+    expect(await request(ConnectionsRpc.discoverOrgs, service.newUser().ctx, credentials)).toEqual({
+      orgs: [
+        { id: 'root', name: 'Small', isPrimary: true, fullPath: 'Small' },
+        { id: 'team', name: 'Team', isPrimary: false, fullPath: 'Small / Team' },
+      ],
+      truncated: false,
     });
   });
 });

@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CatalogRpc,
-  CONNECTION_LIMITS,
   type EligibleOrgsRequest,
-  type Organization,
+  type OrganizationList,
   type PlatformCredentials,
   type RequestContext,
   RulesetsRpc,
 } from '@pc/contracts';
-import type { GatewayPlatform, PlatformOrganization } from '@pc/gateway-platform';
-import { badRequest, BusClient, requireUser } from '@pc/platform';
+import type { GatewayPlatform, PlatformOrganization, PlatformOrganizationList } from '@pc/gateway-platform';
+import { badRequest, BusClient, fitToBudget, requireUser } from '@pc/platform';
 import { ConnectionAccess, type ConnectionRow } from '../connections';
 import {
   CredentialCheck,
@@ -35,18 +34,18 @@ export class OrgsService {
    * The organizations credentials reach, before a connection holds them (nothing is saved, nothing
    * cached): where a new connection's organizationId is chosen, the root (`isPrimary`) first.
    */
-  async discover(ctx: RequestContext, credentials: PlatformCredentials): Promise<{ orgs: Organization[] }> {
+  async discover(ctx: RequestContext, credentials: PlatformCredentials): Promise<OrganizationList> {
     requireUser(ctx);
     const platform = platformConnection(credentials);
     this.check.vetHost(platform);
-    return { orgs: await this.check.organizations(platform) };
+    return organizationList(await this.check.organizations(platform), (o) => o.isPrimary);
   }
 
   /** The organization tree the credential reaches, root first, with full paths (owner and members). */
-  async list(ctx: RequestContext, connectionId: string): Promise<{ orgs: Organization[] }> {
+  async list(ctx: RequestContext, connectionId: string): Promise<OrganizationList> {
     const { row } = await this.access.visible(ctx, connectionId);
     const all = await this.load(row, 'all', () => this.platform.listOrganizations(this.stored.of(row)));
-    return { orgs: all.map((o) => toOrganization(o, row)) };
+    return organizationList(all, (o) => o.id === row.organization_id);
   }
 
   /**
@@ -57,7 +56,7 @@ export class OrgsService {
   async eligible(
     ctx: RequestContext,
     { policyId, rulesetId, connectionId }: EligibleOrgsRequest,
-  ): Promise<{ orgs: Organization[] }> {
+  ): Promise<OrganizationList> {
     if (rulesetId !== undefined) await this.bus.request(RulesetsRpc.get, ctx, { id: rulesetId });
     else if (policyId !== undefined) await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
     else throw badRequest('policyId or rulesetId is required');
@@ -65,23 +64,32 @@ export class OrgsService {
     const deployable = await this.load(row, 'deployable', () =>
       this.platform.listDeployableOrganizations(this.stored.of(row)),
     );
-    return { orgs: deployable.map((o) => toOrganization(o, row)) };
+    return organizationList(deployable, (o) => o.id === row.organization_id);
   }
 
   private async load(
     row: ConnectionRow,
     kind: string,
-    fetch: () => Promise<PlatformOrganization[]>,
-  ): Promise<PlatformOrganization[]> {
+    fetch: () => Promise<PlatformOrganizationList>,
+  ): Promise<PlatformOrganizationList> {
     try {
-      const orgs = await this.cache.get(`${row.id}@${row.updated_at.toISOString()}:${kind}`, fetch);
-      return orgs.slice(0, CONNECTION_LIMITS.orgsMax);
+      return await this.cache.get(`${row.id}@${row.updated_at.toISOString()}:${kind}`, fetch);
     } catch (error) {
       throw platformFailure(error);
     }
   }
 }
 
-function toOrganization(org: PlatformOrganization, row: ConnectionRow): Organization {
-  return { id: org.id, name: org.name, isPrimary: org.id === row.organization_id, fullPath: org.fullPath };
+/**
+ * The reply: the organizations read, as many as one list reply's byte budget holds (1,000 with maximal
+ * IDs, names and paths are over 2 MB, more than the bus carries), `truncated` when the tree has more.
+ */
+function organizationList(
+  { organizations, truncated }: PlatformOrganizationList,
+  isPrimary: (organization: PlatformOrganization) => boolean,
+): OrganizationList {
+  const orgs = fitToBudget(
+    organizations.map((o) => ({ id: o.id, name: o.name, isPrimary: isPrimary(o), fullPath: o.fullPath })),
+  );
+  return { orgs, truncated: truncated || orgs.length < organizations.length };
 }

@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CONNECTION_LIMITS,
-  type ConnectionValidation,
-  type Organization,
-  type PlatformCredentials,
-  type ValidationCode,
-} from '@pc/contracts';
+import { type ConnectionValidation, type PlatformCredentials, type ValidationCode } from '@pc/contracts';
 import {
   isPlatformError,
   PlatformLimitError,
   type GatewayPlatform,
   type PlatformConnection,
   type PlatformError,
+  type PlatformOrganizationList,
 } from '@pc/gateway-platform';
 import { badRequest, DomainError } from '@pc/platform';
 import { GATEWAY_PLATFORM } from './platform.provider';
@@ -62,16 +57,10 @@ export class CredentialCheck {
    * The organization tree the credentials reach, root first (`isPrimary`), read anew: what a new
    * connection's organizationId may be. Refused credentials are a 422 in words, an unreachable platform 502.
    */
-  async organizations(connection: PlatformConnection): Promise<Organization[]> {
+  async organizations(connection: PlatformConnection): Promise<PlatformOrganizationList> {
     try {
       await this.platform.getAccessToken(connection, { forceRefresh: true });
-      const organizations = await this.platform.listOrganizations(connection);
-      return organizations.slice(0, CONNECTION_LIMITS.orgsMax).map((o) => ({
-        id: o.id,
-        name: o.name,
-        isPrimary: o.isPrimary,
-        fullPath: o.fullPath,
-      }));
+      return await this.platform.listOrganizations(connection);
     } catch (error) {
       throw platformFailure(error, '');
     }

@@ -1,8 +1,10 @@
 import {
+  CatalogRpc,
   type Connection,
   ConnectionsRpc,
   type CreateConnectionRequest,
   DeploymentsRpc,
+  type Policy,
   WorkspacesRpc,
 } from '@pc/contracts';
 import { type EnvSource, generateKeyRingEntry, loadEnv } from '@pc/platform';
@@ -20,7 +22,8 @@ export const NO_PLATFORM = '127.0.0.1:9';
  * The connections service alone (`ServiceUnderTest` of @pc/testing), its platform a closed port: a
  * connection is stored with the validation `unreachable`, which is all the rules that do not depend
  * on the platform's answer need (the answers themselves are tested against the sandbox, end to end).
- * The workspaces stand-in says which workspaces give a user access to a connection (`shareWith`).
+ * The workspaces stand-in says which workspaces give a user access to a connection (`shareWith`); the
+ * catalog's finds every policy.
  */
 export class ConnectionsUnderTest extends ServiceUnderTest {
   readonly keys: string;
@@ -55,6 +58,10 @@ export class ConnectionsUnderTest extends ServiceUnderTest {
           })),
           answer(WorkspacesRpc.connectionShares, () => ({ shares: [] })),
           answer(WorkspacesRpc.removeConnection, () => ({ removed: 0 })),
+        ]),
+        // Every policy is visible: the eligible organizations only ask that it is, and read nothing of it.
+        peerService('catalog', CatalogRpc.ping, [
+          answer(CatalogRpc.getPolicy, ({ id }) => ({ policy: { id } as Policy })),
         ]),
         // The drift refresh of a connection's deployments (its checks are the deployments service's tests).
         peerService('deployments', DeploymentsRpc.ping, [

@@ -9,7 +9,7 @@ import {
   type CreateRolloutRequest,
   type Deployment,
   DeploymentsRpc,
-  type Organization,
+  type OrganizationList,
   type Policy,
   type RequestContext,
   type ReviewPin,
@@ -615,7 +615,7 @@ function standIns(peers: Peers, sandbox: RunningSandbox): ServiceDefinition[] {
       answer(ConnectionsRpc.ownership, ({ id }, ctx) => ({
         owned: peers.connections.get(id)?.ownerId === userOf(ctx),
       })),
-      answer(ConnectionsRpc.listEligibleOrgs, ({ connectionId }): { orgs: Organization[] } => {
+      answer(ConnectionsRpc.listEligibleOrgs, ({ connectionId }): OrganizationList => {
         const connection = peers.connections.get(connectionId);
         if (!connection) throw notFound('Connection');
         const { tenant } = connection;
@@ -623,6 +623,7 @@ function standIns(peers: Peers, sandbox: RunningSandbox): ServiceDefinition[] {
           orgs: tenant.organizations
             .filter((o) => o.deployable)
             .map((o) => ({ id: o.id, name: o.name, isPrimary: o.id === tenant.rootId, fullPath: o.name })),
+          truncated: false,
         };
       }),
       answer(ConnectionsRpc.platformAccess, async ({ id }) => {

@@ -8,6 +8,7 @@ import {
   SHARE_DISABLED_REASONS,
   DEPLOYMENT_LIMITS,
 } from '@pc/contracts';
+import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { Transform } from 'class-transformer';
 import { IsString, IsUrl, IsUUID, MaxLength } from 'class-validator';
 import { Nullable, trim } from '../http/common.dto';
@@ -220,12 +221,16 @@ export class SyncResultDto {
   reconciliation!: ReconciliationDto | null;
 }
 
-/** How much of the platform's organization tree is read: the limits of `CONNECTION_LIMITS`. */
+/**
+ * How much of the platform's organization tree is read and listed: the limits of `CONNECTION_LIMITS` and
+ * the bus's list reply budget.
+ */
 export const ORGANIZATION_TREE_BOUNDS =
-  `At most ${L.orgsMax} organizations, root first, depth first: a larger tree is cut there. The platform's ` +
-  `tree is read at most ${L.orgDepthMax} levels deep, with full paths of at most ${L.orgPathMax} characters ` +
-  `and IDs of at most ${L.organizationIdMax}: a tree beyond them is not listed but answered 502, its message ` +
-  'naming the limit.';
+  `At most ${L.orgsMax} organizations, root first, depth first, and at most ${LIST_REPLY_BUDGET_BYTES / 1024} KiB ` +
+  'of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. ' +
+  `The platform's tree is read at most ${L.orgDepthMax} levels deep, with full paths of at most ` +
+  `${L.orgPathMax} characters and IDs of at most ${L.organizationIdMax}: a tree beyond them is not listed ` +
+  'but answered 502, its message naming the limit.';
 
 export class OrganizationDto {
   @ApiProperty({ maxLength: L.organizationIdMax }) id!: string;
@@ -241,6 +246,11 @@ export class OrganizationDto {
 export class OrganizationListDto {
   @ApiProperty({ type: [OrganizationDto], maxItems: L.orgsMax, description: ORGANIZATION_TREE_BOUNDS })
   orgs!: OrganizationDto[];
+  @ApiProperty({
+    description:
+      'True when there are more organizations than `orgs` lists: the list stops at the bounds `orgs` describes',
+  })
+  truncated!: boolean;
 }
 
 export class ConnectionShareDto {

@@ -67,11 +67,15 @@ describe('HttpGatewayPlatform against the sandbox', () => {
   it('works with host us and the demo credentials, with no other configuration', async () => {
     const defaults = HttpGatewayPlatform.fromEnv(sandbox.adapterEnv);
     expect(defaults.baseUrl(connection)).toBe(sandbox.urls.platform);
-    expect((await defaults.listOrganizations(connection))[0]).toMatchObject({ id: root, isPrimary: true });
+    expect((await defaults.listOrganizations(connection)).organizations[0]).toMatchObject({
+      id: root,
+      isPrimary: true,
+    });
   });
 
   it('lists the organization tree with full paths, root first', async () => {
-    const organizations = await platform.listOrganizations(connection);
+    const { organizations, truncated } = await platform.listOrganizations(connection);
+    expect(truncated).toBe(false);
     expect(organizations).toEqual([
       { id: root, name: 'Demo Corp', parentId: null, isPrimary: true, fullPath: 'Demo Corp' },
       { id: payments, name: 'Payments', parentId: root, isPrimary: false, fullPath: 'Demo Corp / Payments' },
@@ -94,7 +98,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
       clientId: 'nested-client',
       clientSecret: 'nested-secret',
     };
-    const deployable = await platform.listDeployableOrganizations(nested);
+    const { organizations: deployable } = await platform.listDeployableOrganizations(nested);
     expect(deployable.map((o) => o.fullPath)).toEqual(['Root / Team A', 'Root / Team A / Sub']);
     await expectKind(
       platform.apply(nested, 'n-root', { kind: 'policy', groupId: 'n-root', assetId: 'x', version: '1.0.0' }),
@@ -240,7 +244,7 @@ describe('HttpGatewayPlatform against the sandbox', () => {
 
   it('reaches a custom domain only when it is allowlisted', async () => {
     const custom: PlatformConnection = { ...connection, host: 'custom', customDomain: sandbox.urls.platform };
-    expect((await platform.listOrganizations(custom))[0]?.id).toBe(root);
+    expect((await platform.listOrganizations(custom)).organizations[0]?.id).toBe(root);
     const { OUTBOUND_ALLOWLIST: _allow, ...withoutAllowlist } = sandbox.adapterEnv;
     const strict = HttpGatewayPlatform.fromEnv(withoutAllowlist);
     await expectKind(strict.listOrganizations(custom), 'not_allowed_host');

@@ -41,7 +41,7 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
   it(`reads a tree ${L.orgDepthMax} levels deep, and refuses one level more naming the limit`, async () => {
     server.answers.rootId = 'o1';
     server.answers.hierarchy = organizationChain(L.orgDepthMax);
-    const organizations = await platform.listOrganizations(connection);
+    const { organizations } = await platform.listOrganizations(connection);
     expect(organizations).toHaveLength(L.orgDepthMax);
     expect(organizations[2]).toEqual({
       id: 'o3',
@@ -73,7 +73,7 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     // Four names, three separators of three characters: 3 * 253 + 256 + 9, exactly the limit.
     const named = (last: number) => (n: number) => `${n}`.padEnd(n === 4 ? last : 253, 'x');
     server.answers.hierarchy = organizationChain(4, named(256));
-    const deepest = (await platform.listOrganizations(connection))[3];
+    const deepest = (await platform.listOrganizations(connection)).organizations[3];
     expect(deepest?.fullPath).toHaveLength(L.orgPathMax);
     server.answers.hierarchy = organizationChain(4, named(257));
     expect((await limitError(platform.listOrganizations(connection))).message).toBe(
@@ -92,10 +92,21 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     );
   });
 
-  it(`lists ${L.orgsMax} organizations of a larger tree, root first, and still finds one past them`, async () => {
+  it(`lists ${L.orgsMax} organizations of a tree that has exactly as many, not truncated`, async () => {
     server.answers.rootId = 'root';
+    server.answers.hierarchy = wide(L.orgsMax - 1);
+    const { organizations, truncated } = await platform.listOrganizations(connection);
+    expect(organizations).toHaveLength(L.orgsMax);
+    expect(truncated).toBe(false);
+  });
+
+  it(`lists ${L.orgsMax} organizations of a larger tree, root first, truncated, and still finds one past them`, async () => {
+    server.answers.rootId = 'root';
+    server.answers.hierarchy = wide(L.orgsMax);
+    expect(await platform.listOrganizations(connection)).toMatchObject({ truncated: true });
     server.answers.hierarchy = wide(L.orgsMax + 500);
-    const organizations = await platform.listOrganizations(connection);
+    const { organizations, truncated } = await platform.listOrganizations(connection);
+    expect(truncated).toBe(true);
     expect(organizations).toHaveLength(L.orgsMax);
     expect(organizations[0]).toMatchObject({ id: 'root', isPrimary: true, fullPath: 'Root' });
     expect(organizations.at(-1)).toMatchObject({
@@ -113,14 +124,14 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     server.answers.rootId = 'root';
     server.answers.hierarchy = wide(3 * L.orgsMax);
     server.answers.deployableIds = [`g${2 * L.orgsMax}`, 'g1'];
-    expect((await platform.listDeployableOrganizations(connection)).map((o) => o.id)).toEqual([
-      'g1',
-      `g${2 * L.orgsMax}`,
-    ]);
+    const few = await platform.listDeployableOrganizations(connection);
+    expect(few.organizations.map((o) => o.id)).toEqual(['g1', `g${2 * L.orgsMax}`]);
+    expect(few.truncated).toBe(false);
     server.answers.deployableIds = Array.from({ length: 3 * L.orgsMax }, (_, i) => `g${i}`);
-    const deployable = await platform.listDeployableOrganizations(connection);
+    const { organizations: deployable, truncated } = await platform.listDeployableOrganizations(connection);
     expect(deployable).toHaveLength(L.orgsMax);
     expect(deployable[0]?.id).toBe('g0');
+    expect(truncated).toBe(true);
   });
   /** An applied item whose configuration is `depth` levels of objects (or arrays): `{"a": {"a": ... 1}}`. */
   const appliedNested = (depth: number, open = '{"a":', close = '}'): string =>

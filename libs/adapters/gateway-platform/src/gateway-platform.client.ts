@@ -22,6 +22,7 @@ import type {
   PlatformAccess,
   PlatformConnection,
   PlatformOrganization,
+  PlatformOrganizationList,
 } from './gateway-platform.types';
 
 interface CachedToken {
@@ -114,15 +115,15 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return (options) => this.getAccessToken(connection, options);
   }
 
-  async listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
+  async listOrganizations(connection: PlatformAccess): Promise<PlatformOrganizationList> {
     const { tree } = await this.hierarchy(connection);
-    return organizationsOf(tree, () => true, CONNECTION_LIMITS.orgsMax);
+    return listed(tree, () => true);
   }
 
-  async listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]> {
+  async listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganizationList> {
     const { me, tree } = await this.hierarchy(connection);
     const deployable = new Set(me.deployableIds);
-    return organizationsOf(tree, (o) => deployable.has(o.id), CONNECTION_LIMITS.orgsMax);
+    return listed(tree, (o) => deployable.has(o.id));
   }
 
   async findOrganization(
@@ -333,6 +334,19 @@ interface Level {
   children: unknown[];
   next: number;
   depth: number;
+}
+
+/**
+ * The first `CONNECTION_LIMITS.orgsMax` organizations of the tree that `keep` accepts; the walk goes on to
+ * the next one it would keep, so `truncated` says exactly whether the tree has more.
+ */
+function listed(
+  tree: unknown,
+  keep: (organization: PlatformOrganization) => boolean,
+): PlatformOrganizationList {
+  const max = CONNECTION_LIMITS.orgsMax;
+  const found = organizationsOf(tree, keep, max + 1);
+  return { organizations: found.slice(0, max), truncated: found.length > max };
 }
 
 /**

@@ -34,6 +34,12 @@ export interface PlatformOrganization {
   fullPath: string;
 }
 
+/** Organizations of a tenant's tree, as many as are read; `truncated` when the tree has more of them. */
+export interface PlatformOrganizationList {
+  organizations: PlatformOrganization[];
+  truncated: boolean;
+}
+
 export type AppliedKind = 'policy' | 'ruleset';
 
 export interface ApplyRequest {
@@ -80,12 +86,12 @@ export interface GatewayPlatform {
   tokenProvider(connection: PlatformAccess): AccessTokenProvider;
   /**
    * The organizations of the credential's tenant, root first, depth first, at most
-   * `CONNECTION_LIMITS.orgsMax` (a larger tree is cut there). A tree the walk finds deeper than
-   * `orgDepthMax`, or a full path longer than `orgPathMax`, is a `PlatformLimitError` (`upstream_error`).
+   * `CONNECTION_LIMITS.orgsMax` (a larger tree is cut there, `truncated`). A tree the walk finds deeper
+   * than `orgDepthMax`, or a full path longer than `orgPathMax`, is a `PlatformLimitError` (`upstream_error`).
    */
-  listOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
+  listOrganizations(connection: PlatformAccess): Promise<PlatformOrganizationList>;
   /** The organizations this credential may apply policies and rulesets to: the same walk, the same bounds. */
-  listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganization[]>;
+  listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganizationList>;
   /** The organization of the tenant with this id, wherever it is in the tree; `null` when it has none. */
   findOrganization(connection: PlatformAccess, organizationId: string): Promise<PlatformOrganization | null>;
   /** Applies (or replaces) the asset in the organization. */

@@ -13,7 +13,7 @@ import type {
   CreateConnectionRequest,
   CreateConnectionResult,
   EligibleOrgsRequest,
-  Organization,
+  OrganizationList,
   PlatformCredentials,
   SyncConnectionResult,
   UpdateConnectionRequest,
@@ -34,10 +34,10 @@ export const ConnectionsRpc = {
   /** The drift check of each live deployment made through the connection, now (its owner). */
   refresh: rpc<ConnectionIdRequest, ConnectionDriftRefreshResult>('connections.connection.refresh.v1'),
   validate: rpc<ConnectionCredentials, ValidateConnectionResult>('connections.connection.validate.v1'),
-  listOrgs: rpc<ConnectionIdRequest, { orgs: Organization[] }>('connections.org.list.v1'),
+  listOrgs: rpc<ConnectionIdRequest, OrganizationList>('connections.org.list.v1'),
   /** The organizations credentials reach before any connection holds them (nothing is saved). */
-  discoverOrgs: rpc<PlatformCredentials, { orgs: Organization[] }>('connections.org.discover.v1'),
-  listEligibleOrgs: rpc<EligibleOrgsRequest, { orgs: Organization[] }>('connections.org.eligible.v1'),
+  discoverOrgs: rpc<PlatformCredentials, OrganizationList>('connections.org.discover.v1'),
+  listEligibleOrgs: rpc<EligibleOrgsRequest, OrganizationList>('connections.org.eligible.v1'),
   listShares: rpc<ConnectionIdRequest, { shared: ConnectionShare[] }>('connections.connection.shares.v1'),
   impact: rpc<ConnectionIdRequest, ConnectionImpact>('connections.connection.impact.v1'),
   /** For the workspaces service: does the caller own this connection? */

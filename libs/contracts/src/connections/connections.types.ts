@@ -56,6 +56,15 @@ export interface Organization {
   fullPath: string;
 }
 
+/**
+ * Organizations of a connection's tree, root first, depth first: at most `CONNECTION_LIMITS.orgsMax`, and
+ * no more than one reply's byte budget holds; `truncated` when the tree has more than are listed.
+ */
+export interface OrganizationList {
+  orgs: Organization[];
+  truncated: boolean;
+}
+
 /** Where the platform is and the client credentials for it, without an organization. */
 export interface PlatformCredentials {
   host: ConnectionHost;

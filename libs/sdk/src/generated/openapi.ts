@@ -951,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * The organizations credentials reach, to choose a new connection's organizationId; nothing is saved
-         * @description Given the host and client credentials (no organizationId), the organization tree they reach, root first (`isPrimary`: the root organization, the usual organizationId), with full paths. Nothing is saved or cached. Refused credentials answer 422 with the reason in words. At most 1000 organizations, root first, depth first: a larger tree is cut there. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
+         * @description Given the host and client credentials (no organizationId), the organization tree they reach, root first (`isPrimary`: the root organization, the usual organizationId), with full paths. Nothing is saved or cached. Refused credentials answer 422 with the reason in words. At most 1000 organizations, root first, depth first, and at most 512 KiB of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
          */
         post: operations["Connections_organizations"];
         delete?: never;
@@ -1037,7 +1037,7 @@ export interface paths {
         };
         /**
          * The organization tree the credentials reach, root first, with full paths (owner and workspace members)
-         * @description Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once. At most 1000 organizations, root first, depth first: a larger tree is cut there. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
+         * @description Cached briefly per connection (CONNECTIONS_ORGS_CACHE_TTL_SECONDS); a change of credentials is seen at once. At most 1000 organizations, root first, depth first, and at most 512 KiB of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
          */
         get: operations["Connections_orgs"];
         put?: never;
@@ -3580,8 +3580,10 @@ export interface components {
             fullPath: string;
         };
         OrganizationListDto: {
-            /** @description At most 1000 organizations, root first, depth first: a larger tree is cut there. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit. */
+            /** @description At most 1000 organizations, root first, depth first, and at most 512 KiB of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit. */
             orgs: components["schemas"]["OrganizationDto"][];
+            /** @description True when there are more organizations than `orgs` lists: the list stops at the bounds `orgs` describes */
+            truncated: boolean;
         };
         LikedDto: {
             liked: boolean;
