@@ -3,6 +3,7 @@ export * from './common/descriptors';
 export * from './common/errors';
 export * from './common/message-schemas';
 export * from './common/limits';
+export * from './common/repository-refs';
 export * from './common/content-changes';
 export * from './common/caller-changes';
 export * from './identity/identity.types';

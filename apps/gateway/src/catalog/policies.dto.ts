@@ -19,7 +19,6 @@ import {
   POLICY_SOURCES,
   type PolicySort,
   type PolicySource,
-  REFS_LISTED_MAX,
   SEARCH_QUERY_MAX,
   SORT_ORDERS,
   type SortOrder,
@@ -42,6 +41,7 @@ import {
   DocTabDto,
   ideaDeliveryFields,
   PinnedCommit,
+  RepositoryBranchesDto,
   ReviewPinDto,
   VendorSummaryFields,
 } from '../listings/listing.dto';
@@ -309,31 +309,6 @@ export class HistoryPageDto {
 export class IssuesEnabledDto {
   @ApiProperty({ type: Boolean, nullable: true, description: 'Null when the host could not be read' })
   enabled!: boolean | null;
-}
-
-export class GitRefDto {
-  @ApiProperty() name!: string;
-  @ApiProperty() commitSha!: string;
-}
-
-export class RepositoryBranchesDto {
-  @ApiProperty() defaultBranch!: string;
-  @ApiProperty({
-    type: [GitRefDto],
-    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
-  })
-  branches!: GitRefDto[];
-  @ApiProperty({
-    type: [GitRefDto],
-    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
-  })
-  tags!: GitRefDto[];
-  @ApiProperty({
-    description:
-      `True when the repository has more branches, or more tags, than the ${REFS_LISTED_MAX} of each listed: ` +
-      'a ref missing from the lists may still exist',
-  })
-  truncated!: boolean;
 }
 
 export class BranchInfoDto extends RepositoryBranchesDto {

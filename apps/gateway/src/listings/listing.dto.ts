@@ -13,6 +13,7 @@ import {
   type IdeaPhase,
   PIN_ORIGINS,
   type PinOrigin,
+  REFS_LISTED_MAX,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { IsString, Matches, MaxLength } from 'class-validator';
@@ -102,6 +103,32 @@ export class DocTabDto {
   @ApiProperty({ enum: DOC_TAB_KINDS }) kind!: DocTabKind;
   @ApiProperty({ description: 'Markdown' }) bodyMd!: string;
   @ApiProperty({ type: 'integer' }) sortOrder!: number;
+}
+
+export class GitRefDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() commitSha!: string;
+}
+
+/** The refs a listing's repository may be read at (the branch picker, a ruleset validation's `branchInfo`). */
+export class RepositoryBranchesDto {
+  @ApiProperty() defaultBranch!: string;
+  @ApiProperty({
+    type: [GitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  branches!: GitRefDto[];
+  @ApiProperty({
+    type: [GitRefDto],
+    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
+  })
+  tags!: GitRefDto[];
+  @ApiProperty({
+    description:
+      `True when the repository has more branches, or more tags, than the ${REFS_LISTED_MAX} of each listed: ` +
+      'a ref missing from the lists may still exist',
+  })
+  truncated!: boolean;
 }
 
 /** The fields of an entry of a vendor index that every kind has, first. */

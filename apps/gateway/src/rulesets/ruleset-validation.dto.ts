@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REFS_LISTED_MAX, RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
+import { RULESET_FORMATS, RULESET_LIMITS as L, TARGET_SCOPES } from '@pc/contracts';
 import { HttpUrl } from '../http/common.dto';
+import { RepositoryBranchesDto } from '../listings/listing.dto';
 import { OptionalBoolean, OptionalString } from '../http/schema-fields';
 import { RuleCountsDto, RulesetExamplesDto } from './rulesets.dto';
 
@@ -116,30 +117,8 @@ export class RulesetValidationDto {
   examples!: RulesetExamplesDto | null;
 }
 
-export class RulesetGitRefDto {
-  @ApiProperty() name!: string;
-  @ApiProperty() commitSha!: string;
-}
-
-export class RulesetBranchInfoDto {
-  @ApiProperty() defaultBranch!: string;
-  @ApiProperty({
-    type: [RulesetGitRefDto],
-    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
-  })
-  branches!: RulesetGitRefDto[];
-  @ApiProperty({
-    type: [RulesetGitRefDto],
-    description: `At most ${REFS_LISTED_MAX}, in the order the host lists them`,
-  })
-  tags!: RulesetGitRefDto[];
-  @ApiProperty({
-    description:
-      `True when the repository has more branches, or more tags, than the ${REFS_LISTED_MAX} of each listed: ` +
-      'a ref missing from the lists may still exist',
-  })
-  truncated!: boolean;
-}
+/** A ruleset repository's refs: the listing's shape, under the ruleset's component name. */
+export class RulesetBranchInfoDto extends RepositoryBranchesDto {}
 
 export class ValidateRulesetResultDto {
   @ApiProperty({ type: RulesetValidationDto }) validation!: RulesetValidationDto;

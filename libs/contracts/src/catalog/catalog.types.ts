@@ -1,3 +1,5 @@
+import type { RepositoryRefs } from '../common/repository-refs';
+
 /** Catalog resources as they cross the bus and leave the gateway (field names follow the public API). */
 
 export const ASSET_KINDS = ['agent', 'api', 'llm', 'mcp'] as const;
@@ -265,12 +267,8 @@ export interface ChangesSinceReview {
   implementation: RepositoryChanges | null;
 }
 
-export interface BranchInfo {
-  defaultBranch: string;
-  branches: Array<{ name: string; commitSha: string }>;
-  tags: Array<{ name: string; commitSha: string }>;
-  /** The repository has more branches, or more tags, than the `REFS_LISTED_MAX` of each listed. */
-  truncated: boolean;
+/** A policy's refs, and its implementation repository's when it is split. */
+export interface BranchInfo extends RepositoryRefs {
   implementation?: BranchInfo;
 }
 

@@ -10,6 +10,7 @@ import type {
   VendorRulesetSummary,
 } from '../catalog/catalog.types';
 import type { IdeaDeclaration } from '../catalog/catalog-review.types';
+import type { RepositoryRefs } from '../common/repository-refs';
 
 export const RULESET_CATEGORIES = [
   'Security',
@@ -206,13 +207,7 @@ export interface RulesetValidation {
   examples: RulesetExamplesStatus | null;
 }
 
-export interface RulesetBranchInfo {
-  defaultBranch: string;
-  branches: Array<{ name: string; commitSha: string }>;
-  tags: Array<{ name: string; commitSha: string }>;
-  /** The repository has more branches, or more tags, than the `REFS_LISTED_MAX` of each listed. */
-  truncated: boolean;
-}
+export type RulesetBranchInfo = RepositoryRefs;
 
 export interface ValidateRulesetRequest {
   repoUrl: string;

@@ -5390,16 +5390,12 @@ export interface components {
             /** @description The examples of the ruleset (examples/conforming/*, examples/non-conforming/* beside the profile or Spectral ruleset) evaluated with the ruleset's engine, each misfire a warning (a Spectral ruleset's own rules must fire, not those it extends); null without examples */
             examples: components["schemas"]["RulesetExamplesDto"] | null;
         };
-        RulesetGitRefDto: {
-            name: string;
-            commitSha: string;
-        };
         RulesetBranchInfoDto: {
             defaultBranch: string;
             /** @description At most 2000, in the order the host lists them */
-            branches: components["schemas"]["RulesetGitRefDto"][];
+            branches: components["schemas"]["GitRefDto"][];
             /** @description At most 2000, in the order the host lists them */
-            tags: components["schemas"]["RulesetGitRefDto"][];
+            tags: components["schemas"]["GitRefDto"][];
             /** @description True when the repository has more branches, or more tags, than the 2000 of each listed: a ref missing from the lists may still exist */
             truncated: boolean;
         };
