@@ -1,3 +1,4 @@
+import { request as httpRequest, createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { REFS_LISTED_MAX } from '@pc/contracts';
 import { HttpSourceHost, SourceHostError } from '@pc/source-host';
@@ -225,6 +226,112 @@ describe('HttpSourceHost against the sandbox', () => {
     await expectKind(strict.snapshot(repo, 'main'), 'not_allowed_host');
   });
 });
+
+describe('HttpSourceHost when the source host limits its API with a secondary rate limit', () => {
+  let sandbox: RunningSandbox;
+  let control: SandboxControl;
+  let front: LimitingFront;
+  let host: HttpSourceHost;
+  const repo = { owner: 'acme', name: 'limited-policy' };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: false });
+    control = new SandboxControl(sandbox.url);
+    await control.createRepository({ ...repo, files: { 'gcl.yaml': GCL_V1, 'Cargo.toml': '[package]\n' } });
+    front = await limitingFront(sandbox.url);
+    host = new HttpSourceHost({
+      webUrl: `${front.url}/source-host`,
+      apiUrl: `${front.url}/source-host/api`,
+      allowlist: [new URL(front.url).host],
+      timeoutMs: 5000,
+    });
+  });
+
+  afterAll(async () => {
+    await front.close();
+    await sandbox.close();
+  });
+
+  afterEach(() => {
+    front.limit = null;
+  });
+
+  it.each([
+    ['a retry-after', 'retry-after', 60],
+    ['only its message', 'message', undefined],
+  ] as const)(
+    'reports a 403 with quota left and %s as rate limited (a 502 with Retry-After), not as private',
+    async (_what, limit, retryAfter) => {
+      front.limit = limit;
+      const error = await expectKind(host.getRepository(repo), 'rate_limited');
+      // Not the end of the hour's quota window the headers also carry.
+      expect(error.retryAfterSeconds).toBe(retryAfter);
+    },
+  );
+
+  it('reads the content over git meanwhile', async () => {
+    front.limit = 'message';
+    expect(await host.readTextFile(repo, 'gcl.yaml', 'main')).toBe(GCL_V1);
+    expect((await host.readTree(repo, 'main')).map((e) => e.path).sort()).toEqual(['Cargo.toml', 'gcl.yaml']);
+  });
+});
+
+/**
+ * The sandbox behind a front that answers its REST API as a host's secondary rate limit does while
+ * `limit` is set (403 with quota left, saying so with `retry-after` or only in its message), and counts
+ * the git fetches that reach the sandbox.
+ */
+interface LimitingFront {
+  url: string;
+  limit: 'retry-after' | 'message' | null;
+  gitFetches: number;
+  close(): Promise<void>;
+}
+
+async function limitingFront(target: string): Promise<LimitingFront> {
+  const server = createHttpServer((req, res) => {
+    const path = req.url ?? '/';
+    if (front.limit !== null && path.startsWith('/source-host/api/')) {
+      res.writeHead(403, {
+        'content-type': 'application/json',
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': '4990',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        ...(front.limit === 'retry-after' ? { 'retry-after': '60' } : {}),
+      });
+      res.end(
+        JSON.stringify({
+          message:
+            front.limit === 'retry-after'
+              ? 'Forbidden'
+              : 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        }),
+      );
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith('/git-upload-pack')) front.gitFetches++;
+    const upstream = httpRequest(
+      new URL(path, target),
+      { method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const front: LimitingFront = {
+    url: `http://127.0.0.1:${port}`,
+    limit: null,
+    gitFetches: 0,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return front;
+}
 
 async function closedPort(): Promise<number> {
   const server = createServer();

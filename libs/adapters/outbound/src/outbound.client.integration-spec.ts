@@ -135,16 +135,53 @@ describe('OutboundHttpClient over real HTTP', () => {
 
 describe('rate limit headers', () => {
   const now = new Date('2025-01-01T00:00:00Z');
+  const inAnHour = String(now.getTime() / 1000 + 3600);
+  const json = (body: unknown) => () => body;
 
   it('reads retry-after seconds and x-ratelimit-reset epochs', () => {
     expect(retryAfterSeconds({ 'retry-after': '30' }, now)).toBe(30);
     expect(retryAfterSeconds({ 'x-ratelimit-reset': String(now.getTime() / 1000 + 90) }, now)).toBe(90);
+    expect(retryAfterSeconds({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': inAnHour }, now)).toBe(
+      3600,
+    );
     expect(retryAfterSeconds({}, now)).toBeUndefined();
+  });
+
+  it("does not make a secondary limit's caller wait for the end of the hour's quota window", () => {
+    expect(
+      retryAfterSeconds({ 'x-ratelimit-remaining': '4990', 'x-ratelimit-reset': inAnHour }, now),
+    ).toBeUndefined();
+    expect(
+      retryAfterSeconds(
+        { 'retry-after': '60', 'x-ratelimit-remaining': '4990', 'x-ratelimit-reset': inAnHour },
+        now,
+      ),
+    ).toBe(60);
   });
 
   it('recognises 429 and 403 with no remaining quota', () => {
     expect(isRateLimited({ status: 429, headers: {} })).toBe(true);
     expect(isRateLimited({ status: 403, headers: { 'x-ratelimit-remaining': '0' } })).toBe(true);
     expect(isRateLimited({ status: 403, headers: {} })).toBe(false);
+  });
+
+  it('recognises a secondary limit: 403 with retry-after, or a message about a rate limit, with quota left', () => {
+    const quotaLeft = { 'x-ratelimit-remaining': '4990', 'x-ratelimit-reset': inAnHour };
+    expect(isRateLimited({ status: 403, headers: { ...quotaLeft, 'retry-after': '60' } })).toBe(true);
+    expect(
+      isRateLimited({
+        status: 403,
+        headers: quotaLeft,
+        json: json({ message: 'You have exceeded a secondary rate limit. Please wait a few minutes.' }),
+      }),
+    ).toBe(true);
+    expect(
+      isRateLimited({
+        status: 403,
+        headers: quotaLeft,
+        json: json({ message: 'Resource not accessible by integration' }),
+      }),
+    ).toBe(false);
+    expect(isRateLimited({ status: 403, headers: quotaLeft, json: json(undefined) })).toBe(false);
   });
 });

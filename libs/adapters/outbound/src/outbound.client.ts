@@ -178,8 +178,9 @@ function toOutboundError(error: unknown, signal: AbortSignal, url: URL, timeoutM
 }
 
 /**
- * Seconds to wait before trying again, from `retry-after` (seconds or HTTP date) or `x-ratelimit-reset`
- * (epoch seconds). `undefined` when neither says.
+ * Seconds to wait before trying again, from `retry-after` (seconds or HTTP date) or, when no quota is left
+ * (`x-ratelimit-remaining` 0 or absent), `x-ratelimit-reset` (epoch seconds): with quota left the reset is
+ * the end of the hour's window, not of a secondary limit. `undefined` when neither says.
  */
 export function retryAfterSeconds(
   headers: Record<string, string>,
@@ -192,18 +193,35 @@ export function retryAfterSeconds(
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
   }
+  const remaining = headers['x-ratelimit-remaining'];
   const reset = Number(headers['x-ratelimit-reset']);
-  if (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset)) {
+  if (
+    headers['x-ratelimit-reset'] !== undefined &&
+    Number.isFinite(reset) &&
+    (remaining === undefined || remaining === '0')
+  ) {
     return Math.max(0, Math.ceil(reset - now.getTime() / 1000));
   }
   return undefined;
 }
 
-/** True for 429, and for 403 with `x-ratelimit-remaining: 0` (how source hosts say it). */
-export function isRateLimited(response: Pick<OutboundResponse, 'status' | 'headers'>): boolean {
-  return (
-    response.status === 429 || (response.status === 403 && response.headers['x-ratelimit-remaining'] === '0')
-  );
+/** A message about a rate limit ("API rate limit exceeded", "You have exceeded a secondary rate limit"). */
+const RATE_LIMIT_MESSAGE = /rate[ -]?limit/i;
+
+/**
+ * True for 429, and for a 403 that says it is a rate limit, as source hosts do: no quota left
+ * (`x-ratelimit-remaining: 0`), or a secondary limit (quota left, but too many calls at once or too fast),
+ * which says so with `retry-after` or only in its message. Any other 403 is a refusal.
+ */
+export function isRateLimited(
+  response: Pick<OutboundResponse, 'status' | 'headers'> & Partial<Pick<OutboundResponse, 'json'>>,
+): boolean {
+  if (response.status === 429) return true;
+  if (response.status !== 403) return false;
+  const { headers } = response;
+  if (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined) return true;
+  const body = response.json?.();
+  return isRecord(body) && typeof body.message === 'string' && RATE_LIMIT_MESSAGE.test(body.message);
 }
 
 /** What a non-2xx answer of an upstream says: status, its message, its error code, rate limiting. */

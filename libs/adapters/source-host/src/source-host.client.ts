@@ -267,9 +267,10 @@ export class HttpSourceHost implements SourceHost {
 
   /** The JSON body of a 2xx answer; every other answer becomes its typed failure. */
   private expectOk(response: OutboundResponse, repo: RepositoryCoordinates): unknown {
+    // Before any other 403: a secondary limit is a 403 too, with quota left (see isRateLimited).
     if (isRateLimited(response)) {
       const retryAfter = retryAfterSeconds(response.headers);
-      throw new SourceHostError('rate_limited', 'The source host API rate limit is exhausted', {
+      throw new SourceHostError('rate_limited', 'The source host is rate limiting API calls', {
         status: response.status,
         retryAfterSeconds: retryAfter,
       });
