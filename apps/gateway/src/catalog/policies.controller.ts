@@ -30,7 +30,12 @@ import {
 } from './policies.dto';
 import { CreatedRevisionDto, CreateRevisionDto, RevisionListDto, RevisionsQuery } from './revisions.dto';
 import { CreatedTransferDto, CreateTransferDto } from './transfers.dto';
-import { ConnectionIdQuery, OrganizationListDto } from '../connections/connections.dto';
+import {
+  ConnectionIdQuery,
+  ORGANIZATION_TREE_BOUNDS,
+  ORGANIZATION_TREE_UNREADABLE,
+  OrganizationListDto,
+} from '../connections/connections.dto';
 import { AUDIT } from '../audit/audited';
 import { LikedDto } from '../listings/listing.dto';
 import { listingController, type ListingRoutes, RouteOrder } from '../listings/listing.controller';
@@ -306,14 +311,15 @@ export class PoliciesController extends listingController(POLICIES) {
     description:
       'Eligible: the policy is visible to the caller, the connection is theirs or shared into a workspace they ' +
       "are an active member of, and the platform lets the connection's credentials deploy to the organization " +
-      "(its deployable organizations). `isPrimary` marks the connection's own organizationId.",
+      "(its deployable organizations). `isPrimary` marks the connection's own organizationId. " +
+      ORGANIZATION_TREE_BOUNDS,
   })
   @ApiOkResponse({ type: OrganizationListDto })
   @ApiErrors(
     [400, 'The id or connectionId is not a UUID'],
     [404, 'No such policy or connection, or not visible to the caller'],
     [422, 'The stored credentials were refused by the platform: update the connection'],
-    [502, 'The platform could not be reached or answered an error'],
+    ORGANIZATION_TREE_UNREADABLE,
   )
   orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: ConnectionIdQuery) {
     return this.bus.request(ConnectionsRpc.listEligibleOrgs, ctx, {

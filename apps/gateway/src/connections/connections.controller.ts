@@ -17,6 +17,7 @@ import {
   CreateConnectionDto,
   CreatedConnectionDto,
   ORGANIZATION_TREE_BOUNDS,
+  ORGANIZATION_TREE_UNREADABLE,
   OrganizationListDto,
   PlatformCredentialsDto,
   SyncResultDto,
@@ -34,10 +35,6 @@ const NOT_VISIBLE: [number, string] = [
 const OWNER_ONLY: [number, string] = [
   403,
   'A workspace member may use the connection but not read or change it',
-];
-const UNREACHABLE: [number, string] = [
-  502,
-  'The platform could not be reached or answered an error, or answered more than the service reads (the message names the limit)',
 ];
 const STORED_CREDENTIALS: [number, string] = [
   422,
@@ -121,7 +118,7 @@ export class ConnectionsController {
   @ApiErrors(
     [400, 'Invalid body, or a customDomain that is not a valid host or URL'],
     [422, 'The platform refused the credentials, or the custom domain'],
-    UNREACHABLE,
+    ORGANIZATION_TREE_UNREADABLE,
   )
   organizations(@Ctx() ctx: RequestContext, @Body() body: PlatformCredentialsDto) {
     return this.bus.request(ConnectionsRpc.discoverOrgs, ctx, body);
@@ -227,7 +224,7 @@ export class ConnectionsController {
       ORGANIZATION_TREE_BOUNDS,
   })
   @ApiOkResponse({ type: OrganizationListDto })
-  @ApiErrors(BAD_ID, NOT_VISIBLE, STORED_CREDENTIALS, UNREACHABLE)
+  @ApiErrors(BAD_ID, NOT_VISIBLE, STORED_CREDENTIALS, ORGANIZATION_TREE_UNREADABLE)
   orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(ConnectionsRpc.listOrgs, ctx, { id });
   }

@@ -232,6 +232,12 @@ export const ORGANIZATION_TREE_BOUNDS =
   `${L.orgPathMax} characters and IDs of at most ${L.organizationIdMax}: a tree beyond them is not listed ` +
   'but answered 502, its message naming the limit.';
 
+/** The 502 of the routes that read the organization tree. */
+export const ORGANIZATION_TREE_UNREADABLE: [number, string] = [
+  502,
+  'The platform could not be reached or answered an error, or answered more than the service reads (the message names the limit)',
+];
+
 export class OrganizationDto {
   @ApiProperty({ maxLength: L.organizationIdMax }) id!: string;
   @ApiProperty({ maxLength: L.orgPathMax }) name!: string;

@@ -6,6 +6,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { InProcessBroker, loadEnv, setLogLevel } from '@pc/platform';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { ORGANIZATION_TREE_BOUNDS, ORGANIZATION_TREE_UNREADABLE } from '../connections/connections.dto';
 import { createGateway } from '../gateway.app';
 import { GatewayEnv } from '../gateway.env';
 
@@ -273,5 +274,28 @@ describe('the OpenAPI document and the validators', () => {
     }
     expect(problems).toEqual([]);
     expect(uuidPipes.size).toBeGreaterThan(50);
+  });
+
+  it('states the bounds of an organization list on every route that answers one', () => {
+    const routes: string[] = [];
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, Schema>)) {
+        const ok = (op.responses as Schema)['200']?.content?.['application/json']?.schema as
+          Schema | undefined;
+        if (ok?.$ref !== '#/components/schemas/OrganizationListDto') continue;
+        routes.push(`${method} ${path}`);
+        if (!String(op.description).includes(ORGANIZATION_TREE_BOUNDS))
+          problems.push(`${method} ${path}: the description does not state the bounds`);
+        if ((op.responses as Schema)['502']?.description !== ORGANIZATION_TREE_UNREADABLE[1])
+          problems.push(`${method} ${path}: the 502 does not say an answer past the bounds is one`);
+      }
+    }
+    expect(routes.sort()).toEqual([
+      'get /api/connections/{id}/orgs',
+      'get /api/policies/{id}/orgs',
+      'post /api/connections/organizations',
+    ]);
+    expect(problems).toEqual([]);
   });
 });
