@@ -12,8 +12,12 @@ const task = {
   profiles: [OPERATION_IDS],
 };
 
-/** A time limit no test reaches (an engine's first start on a loaded machine takes seconds). */
-const long = { timeoutMs: 200_000 };
+let callers = 0;
+/**
+ * A time limit no test reaches (an engine's first start on a loaded machine takes seconds), for a caller
+ * of its own: the tests that queue several tasks are not about one caller's share of the threads.
+ */
+const long = () => ({ timeoutMs: 200_000, owner: `caller ${++callers}` });
 
 /** The validator's report on `task`: the operation without operationId. */
 const report = {
@@ -83,21 +87,21 @@ describe('the evaluator pool', () => {
       code: 'UNPROCESSABLE',
       message: expect.stringContaining('time limit (EVALUATION_TIMEOUT_MS, 50 ms)') as string,
     });
-    const next = await pool.run(task, long);
+    const next = await pool.run(task, long());
     expect(next).toMatchObject(report);
     expect(pool.started).toBe(true);
   });
 
   it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
-    const taken = [1, 2, 3, 4].map(() => pool.run(task, long));
-    const refused = await pool.run(task, long).catch((e: unknown) => e);
+    const taken = [1, 2, 3, 4].map(() => pool.run(task, long()));
+    const refused = await pool.run(task, long()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
     for (const outcome of await Promise.all(taken)) expect(outcome).toMatchObject(report);
   });
 
   it('runs its threads at EVALUATION_NICE, below the event loop, which keeps its priority', async () => {
-    expect(await pool.run(task, long)).toMatchObject(report);
+    expect(await pool.run(task, long())).toMatchObject(report);
     // The thread that evaluated is this pool's (started by an earlier test or by this one): the only
     // thread of the process at nice 7; the event loop's thread keeps 0.
     const niced = [...niceByThread()].filter(([, nice]) => nice === 7);
@@ -106,13 +110,13 @@ describe('the evaluator pool', () => {
   });
 
   it('a profile the engine panics on answers a clear problem while the event loop is busy, and the next task its report', async () => {
-    expect(await pool.run(task, long)).toMatchObject(report);
-    const answer = pool.run(panicking, long);
+    expect(await pool.run(task, long())).toMatchObject(report);
+    const answer = pool.run(panicking, long());
     await new Promise((resolve) => setImmediate(resolve)); // the task is with the thread
     blockEventLoop(EVENT_LOOP_BUSY_MS);
     expect(await answer).toEqual(stopped);
-    expect(await pool.run(task, long)).toMatchObject(report);
-    expect(await pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long)).toEqual({
+    expect(await pool.run(task, long())).toMatchObject(report);
+    expect(await pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long())).toEqual({
       kind: 'profile-checked',
       problems: [],
       silentRules: [],
@@ -121,8 +125,8 @@ describe('the evaluator pool', () => {
 
   it('an evaluation whose first profile the engine panics on reports that profile stopped and runs no other; the next task its report', async () => {
     const [first, other] = await Promise.all([
-      pool.run({ ...task, profiles: [panicking.profile, OPERATION_IDS] }, long),
-      pool.run(task, long),
+      pool.run({ ...task, profiles: [panicking.profile, OPERATION_IDS] }, long()),
+      pool.run(task, long()),
     ]);
     expect(first).toMatchObject({
       kind: 'evaluated',
@@ -136,12 +140,12 @@ describe('the evaluator pool', () => {
   });
 
   it('tasks queued behind a profile the engine panics on run on a working engine and answer their reports', async () => {
-    expect(await pool.run(task, long)).toMatchObject(report);
+    expect(await pool.run(task, long())).toMatchObject(report);
     const [first, ...queued] = await Promise.all([
-      pool.run(panicking, long),
-      pool.run(task, long),
-      pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long),
-      pool.run(task, long),
+      pool.run(panicking, long()),
+      pool.run(task, long()),
+      pool.run({ kind: 'check-profile', profile: OPERATION_IDS }, long()),
+      pool.run(task, long()),
     ]);
     expect(first).toEqual(stopped);
     expect(queued).toMatchObject([
@@ -151,9 +155,9 @@ describe('the evaluator pool', () => {
     ]);
     // Two panics queued one behind the other: each answers its problem, the task behind them its report.
     const [again, twice, after] = await Promise.all([
-      pool.run(panicking, long),
-      pool.run(panicking, long),
-      pool.run(task, long),
+      pool.run(panicking, long()),
+      pool.run(panicking, long()),
+      pool.run(task, long()),
     ]);
     expect([again, twice]).toEqual([stopped, stopped]);
     expect(after).toMatchObject(report);
@@ -186,7 +190,7 @@ describe('the evaluator pool shared by callers', () => {
         .finally(() => settled.push(`attacker ${n}`)),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const other = await pool.run(task, { owner: 'other', ...long });
+    const other = await pool.run(task, { ...long(), owner: 'other' });
     expect(other).toMatchObject(report);
     expect(settled).toEqual([]);
     await pool.onModuleDestroy(); // the attacker's threads are stopped: their tasks end with an error
