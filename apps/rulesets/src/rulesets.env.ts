@@ -34,9 +34,10 @@ export class RulesetsEnv extends ListingServiceEnv {
   EVALUATION_QUEUE: number = 16;
 
   /**
-   * Time limit of one evaluation, from its start on a thread: past it the thread is stopped (a fresh one
-   * replaces it) and the answer is 422 naming this limit; an evaluation waits for a thread at most as long
-   * (then 503 with Retry-After).
+   * Time limit of one evaluation, its AMF and Spectral engines together, from its start on a thread: past
+   * it the thread is stopped (a fresh one replaces it) and the answer is 422 naming this limit; it waits
+   * for a first thread at most as long (then 503 with Retry-After). A validation's examples share one such
+   * limit; those it leaves no time for are reported, not run.
    */
   @IsOptional()
   @IsInt()

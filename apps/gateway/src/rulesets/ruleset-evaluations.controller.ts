@@ -29,7 +29,8 @@ const DESCRIPTION =
   'the counts complete (`truncated`). A specification is at most 5 MiB (256 KiB with an AMF profile: ' +
   '`EVALUATION_AMF_MAX_BYTES`). Nothing is stored; a repeated ' +
   'evaluation of the same document and profile is answered from a cache keyed by their digests. Runs on the ' +
-  "rulesets service's evaluator threads, each with a time limit (`EVALUATION_TIMEOUT_MS`) and a heap limit " +
+  "rulesets service's evaluator threads, with a time limit (`EVALUATION_TIMEOUT_MS`, one for the request: its AMF " +
+  'and Spectral engines together, from its start on a thread) and a heap limit per thread ' +
   '(`EVALUATION_MEMORY_MB`): past either the thread is stopped and replaced, and the answer is 422 naming the ' +
   'limit. Concurrent evaluations are bounded (503 with Retry-After when all are busy); one user holds at most half the threads and one ' +
   'running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the ' +

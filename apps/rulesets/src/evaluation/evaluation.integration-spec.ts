@@ -16,10 +16,16 @@ import {
   largeOpenApi31,
   OPERATION_IDS,
   RAML,
+  SPECTRAL_OPERATION_IDS,
 } from '@pc/testing';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 import { OAS3_MISSING_OPERATION_ID } from '../testing/evaluation-fixtures';
+import { RulesetsEnv } from '../rulesets.env';
 import { EvaluatorPool } from './evaluator.pool';
+import type { EvaluatorTask } from './engine/evaluation.worker';
+
+/** The time limit of the tests of shared time limits: the service reads EVALUATION_TIMEOUT_MS at each request. */
+const SHORT_LIMIT_MS = 4_000;
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
 const MCP_PROFILE = `#%Validation Profile 1.0
@@ -57,6 +63,44 @@ describe('ruleset evaluations (service level, the engine)', () => {
       repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }),
     }));
   });
+
+  /**
+   * Runs `body` with EVALUATION_TIMEOUT_MS at SHORT_LIMIT_MS, and the evaluator's answer on the first task
+   * `slow` picks handed back past that limit (as from an engine that took it): the real engines run, only
+   * the time one of them takes is set.
+   */
+  async function withSlowTask<T>(slow: (task: EvaluatorTask) => boolean, body: () => Promise<T>) {
+    const env = h.get(RulesetsEnv);
+    const pool = h.get(EvaluatorPool);
+    // The AMF parser's first document takes seconds: not within the short limit.
+    await pool.run({
+      kind: 'evaluate',
+      files: { 'api.yaml': OAS3 },
+      main: 'api.yaml',
+      profiles: [OPERATION_IDS],
+    });
+    const run = pool.run.bind(pool);
+    const kept = env.EVALUATION_TIMEOUT_MS;
+    let slowed = false;
+    /** The tasks the engines answered. */
+    const ran: EvaluatorTask[] = [];
+    const spy = jest.spyOn(pool, 'run').mockImplementation(async (task, options) => {
+      const outcome = await run(task, options);
+      ran.push(task);
+      if (!slowed && slow(task)) {
+        slowed = true;
+        await new Promise((resolve) => setTimeout(resolve, SHORT_LIMIT_MS + 500));
+      }
+      return outcome;
+    });
+    env.EVALUATION_TIMEOUT_MS = SHORT_LIMIT_MS;
+    try {
+      return { result: await body(), ran };
+    } finally {
+      env.EVALUATION_TIMEOUT_MS = kept;
+      spy.mockRestore();
+    }
+  }
 
   const evaluate = (
     specification: SpecificationInput,
@@ -430,6 +474,49 @@ describe('ruleset evaluations (service level, the engine)', () => {
         message: expect.stringContaining('your share of the evaluator') as string,
       },
     });
+  });
+
+  it("evaluates a validation's examples within one time limit all together, and reports the ones it left no time for", async () => {
+    const profile = OPERATION_IDS.replace('Every operation needs', 'Examples in time, every operation needs');
+    const files = {
+      'ruleset.yaml': profile,
+      'registry.json': '{"assetId": "examples-in-time"}',
+      'examples/conforming/a-good.yaml': GOOD,
+      'examples/conforming/b-good.yaml': GOOD.replace('title:', 'title: B'),
+      'examples/non-conforming/bad.yaml': OAS3,
+    };
+    const { result: validation, ran } = await withSlowTask(
+      (task) => task.kind === 'evaluate' && 'a-good.yaml' in task.files,
+      async () => (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation,
+    );
+    expect(validation.ok).toBe(true);
+    expect(validation.warnings).toEqual([
+      `examples/conforming/b-good.yaml: not evaluated, nor the 1 example after it: a validation's examples are evaluated within one time limit all together (EVALUATION_TIMEOUT_MS, ${SHORT_LIMIT_MS} ms, waits for a thread included), and it ran out; fewer or smaller examples take less`,
+    ]);
+    expect(validation.examples).toMatchObject({ passed: false, conforming: 2, nonConforming: 1 });
+    const examplesRun = ran.flatMap((task) => (task.kind === 'evaluate' ? Object.keys(task.files) : []));
+    expect(examplesRun).toEqual(['a-good.yaml']);
+  });
+
+  it('answers an evaluation whose AMF and Spectral engines together run past EVALUATION_TIMEOUT_MS with 422 naming the limit, the second engine not run', async () => {
+    const { rulesetId: spectral } = await h.published(owner, {
+      repoUrl: h.repo({ '.spectral.yaml': SPECTRAL_OPERATION_IDS }),
+    });
+    const { result: refused, ran } = await withSlowTask(
+      (task) => task.kind === 'evaluate',
+      () =>
+        errorOf(
+          evaluate({ content: OAS3.replace('title:', 'title: Both engines') }, [
+            { id: published },
+            { id: spectral },
+          ]),
+        ),
+    );
+    expect(refused.code).toBe('UNPROCESSABLE');
+    expect(refused.message).toContain(
+      `The evaluation ran past its time limit (EVALUATION_TIMEOUT_MS, ${SHORT_LIMIT_MS} ms), for its AMF and Spectral engines together, and was stopped`,
+    );
+    expect(ran.map((task) => task.kind)).toEqual(['evaluate']);
   });
 
   it("reports an AMF profile's example over EVALUATION_AMF_MAX_BYTES naming the limit, and never hands it to the engine", async () => {

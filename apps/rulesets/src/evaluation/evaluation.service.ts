@@ -14,6 +14,7 @@ import type { EngineFinding } from './engine/amf-engine';
 import type { EngineReport } from './engine/evaluation.worker';
 import { type CachedReport, EvaluationCache } from './evaluation.cache';
 import { EvaluatorPool } from './evaluator.pool';
+import { SharedLimit } from './shared-limit';
 import { type LoadedProfile, RulesetProfiles, type RulesetVersionAt } from './ruleset-profiles';
 import { SpecificationReader, specificationBytes } from './specification.reader';
 
@@ -21,7 +22,8 @@ import { SpecificationReader, specificationBytes } from './specification.reader'
  * Evaluates one specification against one or more rulesets: reads the rulesets (AMF profiles and Spectral
  * rulesets) and the specification, answers what the cache knows, and runs the rest in one evaluator task
  * per engine (the document is parsed once for all the rulesets of an engine, or, for AMF, not at all when
- * its model is cached), the caller's share of the evaluator's threads bounded (see fair-share.ts).
+ * its model is cached), the caller's share of the evaluator's threads bounded (see fair-share.ts), the
+ * engines within one time limit together (EVALUATION_TIMEOUT_MS, see shared-limit.ts).
  */
 @Injectable()
 export class EvaluationService {
@@ -77,6 +79,11 @@ export class EvaluationService {
     };
     const amf = pending.filter((p) => p.format === 'amf');
     const spectral = pending.filter((p) => p.format === 'spectral');
+    // The engines run one after another within one time limit, so that the answer comes within it.
+    const limit = new SharedLimit(
+      this.env.EVALUATION_TIMEOUT_MS,
+      'for its AMF and Spectral engines together',
+    );
     if (amf.length > 0) {
       this.refuseTooLargeForAmf(spec.files, amf);
       const model = this.cache.model(spec.digest);
@@ -88,7 +95,7 @@ export class EvaluationService {
           ...(model ? { model: model.model, format: model.format } : {}),
           profiles: amf.map((p) => p.text),
         },
-        { owner: caller.userId },
+        { owner: caller.userId, limit },
       );
       if (outcome.kind === 'parse-failed') throw unparseable(outcome.findings);
       if (outcome.kind !== 'evaluated') throw new Error(`unexpected evaluator outcome ${outcome.kind}`);
@@ -105,7 +112,7 @@ export class EvaluationService {
           main: spec.main,
           rulesets: spectral.map((p) => ({ ruleset: { file: p.file, text: p.text }, catalog: p.catalog })),
         },
-        { owner: caller.userId },
+        { owner: caller.userId, limit },
       );
       if (answer.kind !== 'spectral-evaluated')
         throw new Error(`unexpected evaluator outcome ${answer.kind}`);

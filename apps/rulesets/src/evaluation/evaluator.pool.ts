@@ -4,6 +4,7 @@ import { createLogger, DomainError } from '@pc/platform';
 import type Piscina from 'piscina';
 import { RulesetsEnv } from '../rulesets.env';
 import { FairShare, RETRY_AFTER_S, SERVICE_WORK } from './fair-share';
+import type { SharedLimit } from './shared-limit';
 import type {
   EvaluatorAnswer,
   EvaluatorOutcome,
@@ -51,13 +52,24 @@ export class EvaluatorPool implements OnModuleDestroy {
 
   /**
    * Runs one task on a thread when `owner` (the calling user's id; `SERVICE_WORK` for the service's own
-   * checks) has its turn: see `FairShare` for the waits and refusals.
+   * checks) has its turn: see `FairShare` for the waits and refusals. With `limit`, the task's wait and run
+   * also end with what is left of the time the tasks sharing it have (`limit.reached` then says so).
    */
   async run(
     task: EvaluatorTask,
-    { owner = SERVICE_WORK, timeoutMs = this.env.EVALUATION_TIMEOUT_MS }: RunOptions = {},
+    { owner = SERVICE_WORK, timeoutMs = this.env.EVALUATION_TIMEOUT_MS, limit }: RunOptions = {},
   ): Promise<EvaluatorOutcome> {
-    const release = await this.share.acquire(owner, timeoutMs);
+    // A task after the first of its limit is told that the time it ran past was shared.
+    const shared = limit?.started ? limit : undefined;
+    const waitLeft = limit?.left() ?? Infinity;
+    const waitMs = Math.min(timeoutMs, waitLeft);
+    if (waitMs <= 0) {
+      limit!.reached = true;
+      throw ranPastLimit(timeoutMs, shared);
+    }
+    const release = await this.share.acquire(owner, waitMs, () => {
+      if (limit && waitLeft <= timeoutMs) limit.reached = true;
+    });
     if (this.closed) {
       release();
       throw new DomainError(
@@ -67,7 +79,10 @@ export class EvaluatorPool implements OnModuleDestroy {
         RETRY_AFTER_S,
       );
     }
-    const signal = AbortSignal.timeout(timeoutMs);
+    limit?.start();
+    const runLeft = limit?.left() ?? Infinity;
+    const runMs = Math.min(timeoutMs, runLeft);
+    const signal = AbortSignal.timeout(Math.max(runMs, 0));
     try {
       for (;;) {
         const pool = await this.open();
@@ -83,10 +98,8 @@ export class EvaluatorPool implements OnModuleDestroy {
       if (signal.aborted) {
         // A 4xx, not a 504: the document (or the rulesets) is too slow for the engine, not a service that
         // failed to answer; retrying the same request would meet the same limit.
-        throw new DomainError(
-          'UNPROCESSABLE',
-          `The evaluation ran past its time limit (EVALUATION_TIMEOUT_MS, ${timeoutMs} ms) and was stopped; try a smaller specification or fewer rulesets`,
-        );
+        if (limit && runLeft <= timeoutMs) limit.reached = true;
+        throw ranPastLimit(timeoutMs, shared);
       }
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new DomainError(
@@ -161,4 +174,17 @@ export interface RunOptions {
   owner?: string;
   /** The task's time limit, from its start on a thread. */
   timeoutMs?: number;
+  /** The time limit the task shares with the other tasks of its request (they run one after another). */
+  limit?: SharedLimit;
+}
+
+/** 422 naming the time limit a task ran past, and what shared it when the task was not the first. */
+function ranPastLimit(timeoutMs: number, shared: SharedLimit | undefined): DomainError {
+  const limit = shared
+    ? `(EVALUATION_TIMEOUT_MS, ${shared.ms} ms), ${shared.shares},`
+    : `(EVALUATION_TIMEOUT_MS, ${timeoutMs} ms)`;
+  return new DomainError(
+    'UNPROCESSABLE',
+    `The evaluation ran past its time limit ${limit} and was stopped; try a smaller specification or fewer rulesets`,
+  );
 }

@@ -2,6 +2,7 @@ import type { EngineResult } from './engine/amf-engine';
 import { EVALUATION_LIMITS } from '@pc/contracts';
 import type { EngineFinding } from './engine/amf-engine';
 import type { EngineReport, EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
+import { SharedLimit } from './shared-limit';
 import { aliasLimitMessage, specificationBytes } from './specification.reader';
 import { nodesAddedByAliases } from './yaml-expansion';
 
@@ -32,7 +33,8 @@ export interface ExamplesOutcome {
   passed: boolean;
 }
 
-type Runner = (task: EvaluatorTask) => Promise<EvaluatorOutcome>;
+/** Runs a task in the evaluator, within what is left of `limit` (see `EvaluatorPool.run`). */
+type Runner = (task: EvaluatorTask, limit: SharedLimit | undefined) => Promise<EvaluatorOutcome>;
 
 /** The evaluator task that runs the ruleset on one example (an AMF profile's, or a Spectral ruleset's). */
 export type ExampleTask = (files: Record<string, string>, main: string) => EvaluatorTask;
@@ -49,6 +51,12 @@ export interface ExampleLimits {
    * validator's memory grows with the document outside the thread's heap limit); a larger one is reported.
    */
   maxBytes?: number;
+  /**
+   * The examples' one time limit, all together (EVALUATION_TIMEOUT_MS: one evaluation's), from the first
+   * one's start on a thread, the later ones' waits for a thread included; the examples it leaves no time
+   * for are reported, not run. Without it, a validation of 40 examples could hold a thread for 40 limits.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -67,6 +75,12 @@ export async function checkExamples(
   const fired = new Set<string>();
   /** Examples a limit kept from the engine: what rules they make fire is not known. */
   const unchecked = new Set<Example>();
+  const limit =
+    limits.timeoutMs === undefined
+      ? undefined
+      : new SharedLimit(limits.timeoutMs, "for all of a validation's examples together");
+  /** The examples the time limit left no time for. */
+  const outOfTime: Example[] = [];
   const evaluate = async (example: Example): Promise<EngineResult[] | null> => {
     const name = example.path.split('/').pop()!;
     if (nodesAddedByAliases(example.text, EVALUATION_LIMITS.aliasedNodes) > EVALUATION_LIMITS.aliasedNodes) {
@@ -85,7 +99,20 @@ export async function checkExamples(
       unchecked.add(example);
       return null;
     }
-    const outcome = await run(taskFor(files, name));
+    if (limit?.reached) {
+      outOfTime.push(example);
+      unchecked.add(example);
+      return null;
+    }
+    let outcome: EvaluatorOutcome;
+    try {
+      outcome = await run(taskFor(files, name), limit);
+    } catch (error) {
+      if (!limit?.reached) throw error;
+      outOfTime.push(example);
+      unchecked.add(example);
+      return null;
+    }
     const parsed = parsedReport(outcome);
     if (parsed === null) return null;
     if (!parsed.ok) {
@@ -111,6 +138,14 @@ export async function checkExamples(
   }
   for (const example of examples.nonConforming) {
     for (const r of (await evaluate(example)) ?? []) fired.add(r.rule);
+  }
+  if (limit && outOfTime.length > 0) {
+    const others = outOfTime.length - 1;
+    errors.push(
+      `${outOfTime[0].path}: not evaluated${others > 0 ? `, nor the ${others} example${others > 1 ? 's' : ''} after it` : ''}: ` +
+        `a validation's examples are evaluated within one time limit all together (EVALUATION_TIMEOUT_MS, ${limit.ms} ms, ` +
+        'waits for a thread included), and it ran out; fewer or smaller examples take less',
+    );
   }
   const coverage = ruleNames.map((rule) => ({ rule, fired: fired.has(rule) }));
   if (examples.nonConforming.length > 0 && !examples.nonConforming.some((e) => unchecked.has(e))) {

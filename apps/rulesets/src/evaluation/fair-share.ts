@@ -55,9 +55,9 @@ export class FairShare {
   /**
    * Waits (at most `maxWaitMs`) until `owner` may run one evaluation; answers the release to call when it
    * ends. Refuses at once with 429 past the owner's share of slots and queue, with 503 when the queue is full
-   * (or the service's share of it, for its own work).
+   * (or the service's share of it, for its own work); `onWaitedTooLong` is called when the wait ends unserved.
    */
-  acquire(owner: string, maxWaitMs: number): Promise<() => void> {
+  acquire(owner: string, maxWaitMs: number, onWaitedTooLong?: () => void): Promise<() => void> {
     if (owner === SERVICE_WORK) {
       if (!this.mayStartNow(owner) && this.waitingOf(owner) >= this.serviceQueue)
         return Promise.reject(busy());
@@ -74,6 +74,7 @@ export class FairShare {
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(waiter), 1);
           this.forgetIfIdle(owner);
+          onWaitedTooLong?.();
           reject(waitedTooLong(maxWaitMs));
         }, maxWaitMs).unref(),
       };

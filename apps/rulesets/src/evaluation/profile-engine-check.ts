@@ -139,7 +139,8 @@ export class ProfileEngineCheck {
 
   /**
    * An AMF profile's examples, each evaluated with the profile (see examples-check.ts); one larger than an
-   * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated.
+   * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated, and all of them together run
+   * within one evaluation's time limit (EVALUATION_TIMEOUT_MS).
    */
   examples(
     owner: string | undefined,
@@ -148,19 +149,18 @@ export class ProfileEngineCheck {
     examples: { conforming: Example[]; nonConforming: Example[] },
   ): Promise<ExamplesOutcome> {
     return checkExamples(
-      (task) => this.pool.run(task, { owner }),
+      (task, limit) => this.pool.run(task, { owner, limit }),
       profileTask(profile),
       ruleNames,
       examples,
-      {
-        maxBytes: this.env.EVALUATION_AMF_MAX_BYTES,
-      },
+      { maxBytes: this.env.EVALUATION_AMF_MAX_BYTES, timeoutMs: this.env.EVALUATION_TIMEOUT_MS },
     );
   }
 
   /**
-   * A Spectral ruleset's examples, each evaluated with the ruleset in effect (its `extends` too); every
-   * rule of `ruleNames` (the ruleset's own) must fire on a non-conforming example.
+   * A Spectral ruleset's examples, each evaluated with the ruleset in effect (its `extends` too), all of
+   * them within one evaluation's time limit; every rule of `ruleNames` (the ruleset's own) must fire on a
+   * non-conforming example.
    */
   async spectralExamples(
     owner: string | undefined,
@@ -171,7 +171,7 @@ export class ProfileEngineCheck {
   ): Promise<ExamplesOutcome> {
     const { catalog } = await this.profiles.catalogOf(text);
     return checkExamples(
-      (task) => this.pool.run(task, { owner }),
+      (task, limit) => this.pool.run(task, { owner, limit }),
       (files, main) => ({
         kind: 'evaluate-spectral',
         files,
@@ -180,6 +180,7 @@ export class ProfileEngineCheck {
       }),
       ruleNames,
       examples,
+      { timeoutMs: this.env.EVALUATION_TIMEOUT_MS },
     );
   }
 }
