@@ -69,7 +69,9 @@ export class SpecificationReader {
     const prefix = repo.path ? `${repo.path}/` : '';
     try {
       const ref = input.ref?.trim() || repo.ref || (await this.host.getRepository(repo)).defaultBranch;
-      const tree = (await this.host.readTree(repo, ref, repo.path)).filter(
+      // Listed and read at one commit: a push in between cannot mix two commits' files.
+      const commit = await this.host.resolveRef(repo, ref);
+      const tree = (await this.host.readTree(repo, commit, repo.path)).filter(
         (e) => e.type === 'file' && SPEC_FILE.test(e.path),
       );
       const names = tree.map((e) => e.path.slice(prefix.length));
@@ -85,7 +87,7 @@ export class SpecificationReader {
       const files: Record<string, string> = {};
       let read = 0;
       for (const entry of tree) {
-        const bytes = await this.host.readFile(repo, entry.path, ref);
+        const bytes = await this.host.readFile(repo, entry.path, commit);
         read += bytes.length;
         if (read > EVALUATION_LIMITS.specificationBytes) throw tooLarge(read);
         files[entry.path.slice(prefix.length)] = bytes.toString('utf8');

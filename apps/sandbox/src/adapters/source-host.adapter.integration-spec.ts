@@ -233,11 +233,21 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
   let front: LimitingFront;
   let host: HttpSourceHost;
   const repo = { owner: 'acme', name: 'limited-policy' };
+  /** A specification of many files: an evaluation reads every one at one commit. */
+  const spec = { owner: 'acme', name: 'many-files' };
+  const parts = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`paths/part-${i}.yaml`, `/part-${i}: {}\n`]),
+  );
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: false });
     control = new SandboxControl(sandbox.url);
-    await control.createRepository({ ...repo, files: { 'gcl.yaml': GCL_V1, 'Cargo.toml': '[package]\n' } });
+    await control.createRepository({
+      ...repo,
+      files: { 'gcl.yaml': GCL_V1, 'Cargo.toml': '[package]\n' },
+      tags: { 'v1.0.0': { 'gcl.yaml': GCL_V1 } },
+    });
+    await control.createRepository({ ...spec, files: { 'api.yaml': 'openapi: 3.0.0\n', ...parts } });
     front = await limitingFront(sandbox.url);
     host = new HttpSourceHost({
       webUrl: `${front.url}/source-host`,
@@ -274,12 +284,22 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
     expect(await host.readTextFile(repo, 'gcl.yaml', 'main')).toBe(GCL_V1);
     expect((await host.readTree(repo, 'main')).map((e) => e.path).sort()).toEqual(['Cargo.toml', 'gcl.yaml']);
   });
+
+  it('resolves branches and tags over git meanwhile, without fetching content', async () => {
+    const [main, tag] = [await host.resolveRef(repo, 'main'), await host.resolveRef(repo, 'v1.0.0')];
+    front.limit = 'message';
+    const before = front.gitFetches;
+    expect(await host.resolveRef(repo, 'main')).toBe(main);
+    expect(await host.resolveRef(repo, 'v1.0.0')).toBe(tag);
+    await expectKind(host.resolveRef(repo, 'no-such-branch'), 'ref_not_found');
+    expect(front.gitFetches).toBe(before);
+  });
 });
 
 /**
  * The sandbox behind a front that answers its REST API as a host's secondary rate limit does while
  * `limit` is set (403 with quota left, saying so with `retry-after` or only in its message), and counts
- * the git fetches that reach the sandbox.
+ * the git fetches of content that reach the sandbox.
  */
 interface LimitingFront {
   url: string;
@@ -309,17 +329,23 @@ async function limitingFront(target: string): Promise<LimitingFront> {
       );
       return;
     }
-    if (req.method === 'POST' && path.endsWith('/git-upload-pack')) front.gitFetches++;
-    const upstream = httpRequest(
-      new URL(path, target),
-      { method: req.method, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    const body: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => body.push(chunk));
+    req.on('end', () => {
+      // Protocol v2: a fetch of objects, not a listing of refs (ls-remote, or a fetch's first step).
+      if (path.endsWith('/git-upload-pack') && Buffer.concat(body).includes('command=fetch'))
+        front.gitFetches++;
+      const upstream = httpRequest(
+        new URL(path, target),
+        { method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(Buffer.concat(body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

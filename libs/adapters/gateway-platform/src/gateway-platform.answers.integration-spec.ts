@@ -1,6 +1,7 @@
 import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { HttpGatewayPlatform } from './gateway-platform.client';
-import { PlatformLimitError } from './gateway-platform.errors';
+import { PlatformError, PlatformLimitError } from './gateway-platform.errors';
+import { PLATFORM_MESSAGE_MAX } from './platform-message';
 import type { PlatformConnection } from './gateway-platform.types';
 import { type AnsweringPlatform, organizationChain, startAnsweringPlatform } from './testing';
 
@@ -159,5 +160,82 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     server.answers.applied = appliedNested(50_000);
     const error = await limitError(platform.getApplied(connection, 'root', 'header-injection'));
     expect(error.message).toMatch(`more than ${CONFIGURATION_DEPTH_MAX} levels deep`);
+  });
+
+  describe("what is kept of the platform's error text (job records, plans and logs show it)", () => {
+    const secret = 'cs-7f3a9c2e5b1d4e6f8a0b';
+    const echoed: PlatformConnection = { host: 'us', clientId: 'client-echo', clientSecret: secret };
+    const answered = 'The platform answered';
+
+    afterEach(() => {
+      server.answers.failure = null;
+    });
+
+    const failureOf = async (promise: Promise<unknown>): Promise<PlatformError> => {
+      const error: unknown = await promise.then(
+        () => new Error('expected a PlatformError'),
+        (e: unknown) => e,
+      );
+      if (!(error instanceof PlatformError)) throw error;
+      return error;
+    };
+
+    it(`keeps at most ${PLATFORM_MESSAGE_MAX} characters of a 5 MB error message, without the token it echoes or control characters`, async () => {
+      server.answers.failure = ({ method, authorization }) =>
+        method === 'PUT'
+          ? {
+              status: 500,
+              body: JSON.stringify({
+                message: `Could not apply: the request had authorization ${authorization}\n\u001b[31m${'detail '.repeat(750_000)}`,
+              }),
+            }
+          : undefined;
+      const error = await failureOf(
+        platform.apply(echoed, 'root', { kind: 'policy', groupId: 'root', assetId: 'a', version: '1.0.0' }),
+      );
+      expect(error.kind).toBe('upstream_error');
+      expect(error.details.status).toBe(500);
+      expect(error.message).toMatch(
+        /^The platform answered 500: Could not apply: the request had authorization Bearer \[redacted\] \[31mdetail detail /,
+      );
+      expect(error.message).toMatch(/…$/);
+      expect(error.message.length).toBeLessThanOrEqual(`${answered} 500: `.length + PLATFORM_MESSAGE_MAX);
+      expect(error.message).not.toContain('answering-token');
+      // eslint-disable-next-line no-control-regex -- what must not be there
+      expect(error.message).not.toMatch(/[\u0000-\u001f]/);
+    });
+
+    it('never quotes the client credentials a failed token request echoes back', async () => {
+      server.answers.failure = ({ path, body }) =>
+        path === '/oauth2/token'
+          ? { status: 503, body: JSON.stringify({ message: `Token service down for ${body}` }) }
+          : undefined;
+      const error = await failureOf(platform.getAccessToken(echoed, { forceRefresh: true }));
+      expect(error.message).toBe(
+        `${answered} 503: Token service down for grant_type=client_credentials&client_id=[redacted]&client_secret=[redacted]`,
+      );
+    });
+
+    it('redacts what looks like a credential in a refusal quoted as it is, whatever its value', async () => {
+      server.answers.failure = ({ method }) =>
+        method === 'PUT'
+          ? {
+              status: 422,
+              body: JSON.stringify({
+                message:
+                  `Refused {"apiKey": "k-0123456789", "password":"hunter2"}, token=abc.def and ` +
+                  `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl, secret ${secret}`,
+                code: 'x'.repeat(1000),
+              }),
+            }
+          : undefined;
+      const error = await failureOf(
+        platform.apply(echoed, 'root', { kind: 'policy', groupId: 'root', assetId: 'a', version: '1.0.0' }),
+      );
+      expect(error.kind).toBe('invalid_request');
+      expect(error.message).toBe(
+        'Refused {"apiKey": "[redacted]", "password":"[redacted]"}, token=[redacted] and [redacted], secret [redacted]',
+      );
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@pc/outbound';
 import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
 import { PlatformError, PlatformLimitError, type PlatformErrorKind } from './gateway-platform.errors';
+import { quotable } from './platform-message';
 import type {
   AccessTokenProvider,
   AppliedAsset,
@@ -257,9 +258,14 @@ export class HttpGatewayPlatform implements GatewayPlatform {
       client_id: connection.clientId,
       client_secret: connection.clientSecret,
     });
-    const response = await this.send(target, 'POST', '/oauth2/token', form.toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-    });
+    const response = await this.send(
+      target,
+      'POST',
+      '/oauth2/token',
+      form.toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      [connection.clientId, connection.clientSecret],
+    );
     if (response.status === 400 || response.status === 401) {
       throw new PlatformError('invalid_credentials', 'The platform refused the client credentials', {
         status: response.status,
@@ -285,16 +291,12 @@ export class HttpGatewayPlatform implements GatewayPlatform {
       accept: 'application/json',
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
     });
-    let response = await this.send(
-      target,
-      method,
-      path,
-      json,
-      headers(await this.getAccessToken(connection)),
-    );
+    const credentials = 'clientSecret' in connection ? [connection.clientId, connection.clientSecret] : [];
+    const token = await this.getAccessToken(connection);
+    let response = await this.send(target, method, path, json, headers(token), [token, ...credentials]);
     if (response.status === 401) {
       const fresh = await this.getAccessToken(connection, { forceRefresh: true });
-      response = await this.send(target, method, path, json, headers(fresh));
+      response = await this.send(target, method, path, json, headers(fresh), [fresh, ...credentials]);
       if (response.status === 401) {
         throw new PlatformError('unauthorized', 'The platform refused a fresh token', { status: 401 });
       }
@@ -302,21 +304,27 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return response;
   }
 
+  /**
+   * One request. A failed answer keeps only a short excerpt of what the platform wrote (`quotable`), with
+   * none of `secrets` (the call's token or client credentials) in it: its errors are shown and recorded.
+   */
   private async send(
     target: Target,
     method: HttpMethod,
     path: string,
     body: string | undefined,
     headers: Record<string, string>,
+    secrets: readonly string[],
   ): Promise<OutboundResponse> {
     try {
-      return await this.http.request({
+      const response = await this.http.request({
         method,
         url: `${target.baseUrl}${path}`,
         headers,
         body,
         guarded: target.guarded,
       });
+      return quotable(response, secrets);
     } catch (error) {
       throw failures.fromOutbound(error);
     }

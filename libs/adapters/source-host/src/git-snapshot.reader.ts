@@ -8,12 +8,16 @@ import { SourceHostError } from './source-host.errors';
 import { sourceHostFailures } from './source-host.failures';
 import type { RepositorySnapshot, SnapshotOptions } from './source-host.types';
 
-export interface GitSnapshotRequest {
+/** A repository to reach over git smart HTTP, as the adapter reaches it. */
+export interface GitRemote {
   cloneUrl: string;
-  ref: string;
   token?: string;
   guard: OutboundGuard;
   timeoutMs: number;
+}
+
+export interface GitSnapshotRequest extends GitRemote {
+  ref: string;
 }
 
 interface BlobEntry {
@@ -35,28 +39,7 @@ export async function readGitSnapshot(
 ): Promise<RepositorySnapshot> {
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   const maxFiles = options.maxFiles ?? 5000;
-  let target;
-  try {
-    target = await request.guard.vet(request.cloneUrl);
-  } catch (error) {
-    throw sourceHostFailures.fromOutbound(error);
-  }
-  const address = target.family === 6 ? `[${target.address}]` : target.address;
-  const config: Array<readonly [string, string]> = [
-    ['protocol.allow', 'never'],
-    ['protocol.http.allow', 'always'],
-    ['protocol.https.allow', 'always'],
-    ['http.followRedirects', 'false'],
-    ['http.curloptResolve', `${target.hostname}:${target.port}:${address}`],
-    ['credential.helper', ''],
-    ['core.hooksPath', '/dev/null'],
-    ['http.lowSpeedLimit', '1000'],
-    ['http.lowSpeedTime', String(Math.max(1, Math.ceil(request.timeoutMs / 1000)))],
-  ];
-  if (request.token) {
-    const basic = Buffer.from(`token:${request.token}`).toString('base64');
-    config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
-  }
+  const config = await remoteConfig(request);
   const dir = await mkdtemp(join(tmpdir(), 'pc-source-host-'));
   const git = (args: string[], input?: string) =>
     runGit(args, {
@@ -109,6 +92,70 @@ export async function readGitSnapshot(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The commit a branch or tag names on the remote, over git (`ls-remote`: the refs only, no content), as
+ * `git fetch <url> <ref>` would pick it (a tag before a branch); `undefined` when no branch or tag has that
+ * name (a commit SHA, or nothing).
+ */
+export async function resolveGitRef(request: GitSnapshotRequest): Promise<string | undefined> {
+  const config = await remoteConfig(request);
+  // A ref (or URL) from a user is data, never an option of git's.
+  if (request.ref.startsWith('-') || request.cloneUrl.startsWith('-')) return undefined;
+  const names = request.ref.startsWith('refs/')
+    ? [request.ref]
+    : [`refs/tags/${request.ref}`, `refs/heads/${request.ref}`];
+  // An empty directory of its own: no repository around it whose configuration git would read.
+  const dir = await mkdtemp(join(tmpdir(), 'pc-source-host-'));
+  const listed = await runGit(
+    ['ls-remote', '--', request.cloneUrl, ...names.flatMap((name) => [name, `${name}^{}`])],
+    { cwd: dir, config, timeoutMs: request.timeoutMs, maxOutputBytes: 1_000_000 },
+  ).finally(() => rm(dir, { recursive: true, force: true }));
+  if (listed.timedOut)
+    throw new SourceHostError('timeout', `git ls-remote did not finish in ${request.timeoutMs} ms`);
+  if (listed.code !== 0) throw gitFetchError(listed.stderr, request.ref);
+  const commits = new Map<string, string>();
+  for (const line of listed.stdout.toString('utf8').split('\n')) {
+    const [sha, name] = line.split('\t');
+    if (sha && name) commits.set(name, sha);
+  }
+  // An annotated tag's own object is not a commit: its peeled entry (`^{}`) is.
+  for (const name of names) {
+    const commit = commits.get(`${name}^{}`) ?? commits.get(name);
+    if (commit !== undefined) return commit;
+  }
+  return undefined;
+}
+
+/**
+ * What git needs to reach the remote and nothing else: the clone URL vetted and git pinned to the vetted
+ * address (`http.curloptResolve`), http(s) only, no redirects, no credential helper or hooks, the token.
+ */
+async function remoteConfig(request: GitRemote): Promise<Array<readonly [string, string]>> {
+  let target;
+  try {
+    target = await request.guard.vet(request.cloneUrl);
+  } catch (error) {
+    throw sourceHostFailures.fromOutbound(error);
+  }
+  const address = target.family === 6 ? `[${target.address}]` : target.address;
+  const config: Array<readonly [string, string]> = [
+    ['protocol.allow', 'never'],
+    ['protocol.http.allow', 'always'],
+    ['protocol.https.allow', 'always'],
+    ['http.followRedirects', 'false'],
+    ['http.curloptResolve', `${target.hostname}:${target.port}:${address}`],
+    ['credential.helper', ''],
+    ['core.hooksPath', '/dev/null'],
+    ['http.lowSpeedLimit', '1000'],
+    ['http.lowSpeedTime', String(Math.max(1, Math.ceil(request.timeoutMs / 1000)))],
+  ];
+  if (request.token) {
+    const basic = Buffer.from(`token:${request.token}`).toString('base64');
+    config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
+  }
+  return config;
 }
 
 function parseLsTree(output: string): BlobEntry[] {

@@ -10,7 +10,7 @@ import {
 } from '@pc/outbound';
 import { contentDigest, type DigestEntry } from './content-digest';
 import type { Comparison } from './source-host.types';
-import { readGitSnapshot } from './git-snapshot.reader';
+import { type GitRemote, readGitSnapshot, resolveGitRef } from './git-snapshot.reader';
 import { sourceHostFailures } from './source-host.failures';
 import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
 import { SourceHostError } from './source-host.errors';
@@ -41,6 +41,8 @@ const MAX_PAGES = Math.ceil(REFS_LISTED_MAX / PAGE_SIZE);
  * 404 means it does not exist. Hosts that answer 401 for both make gone repositories look `private`
  * (the message says "private or no longer exists"); with a token the API itself shows private repositories
  * the token may read (`visibility: 'private'`).
+ *
+ * Over git, when the API cannot answer: a ref resolved with `ls-remote`, content read from a snapshot.
  */
 export class HttpSourceHost implements SourceHost {
   private readonly http: OutboundHttpClient;
@@ -99,6 +101,15 @@ export class HttpSourceHost implements SourceHost {
   }
 
   async resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
+    try {
+      return await this.resolveRefOverApi(repo, ref);
+    } catch (error) {
+      if (!shouldFallBack(error)) throw error;
+      return this.resolveRefOverGit(repo, ref, error);
+    }
+  }
+
+  private async resolveRefOverApi(repo: RepositoryCoordinates, ref: string): Promise<string> {
     const response = await this.api(repo, `/commits/${encodeURIComponent(ref)}`);
     if (response.status === 404 || response.status === 422) {
       await this.getRepository(repo);
@@ -165,9 +176,11 @@ export class HttpSourceHost implements SourceHost {
 
   async readTree(repo: RepositoryCoordinates, ref: string, path = ''): Promise<TreeEntry[]> {
     const prefix = normaliseRepoPath(path);
+    let at = ref;
     try {
       // A commit's full SHA is what the trees call takes; a branch or tag is resolved to one first.
       const sha = FULL_SHA.test(ref) ? ref : await this.resolveRef(repo, ref);
+      at = sha;
       const response = await this.api(repo, `/git/trees/${encodeURIComponent(sha)}?recursive=1`);
       if (response.status === 404) throw await this.missingContent(repo, ref, prefix);
       const body = this.expectOk(response, repo);
@@ -183,7 +196,8 @@ export class HttpSourceHost implements SourceHost {
       return this.underPrefix(entries, prefix, repo, ref);
     } catch (error) {
       if (!shouldFallBack(error)) throw error;
-      return this.treeFromSnapshot(repo, ref, prefix, error);
+      // At the commit resolved, when it was: the snapshot the reads at that commit take next.
+      return this.treeFromSnapshot(repo, at, prefix, error);
     }
   }
 
@@ -203,17 +217,39 @@ export class HttpSourceHost implements SourceHost {
     ref: string,
     options?: SnapshotOptions,
   ): Promise<RepositorySnapshot> {
-    const snapshot = await readGitSnapshot(
-      {
-        cloneUrl: `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git`,
-        ref,
-        token: this.config.token,
-        guard: this.guard,
-        timeoutMs: this.config.gitTimeoutMs ?? (this.config.timeoutMs ?? 10_000) * 3,
-      },
-      options,
-    );
-    return snapshot;
+    return readGitSnapshot({ ...this.gitRemote(repo), ref }, options);
+  }
+
+  private gitRemote(repo: RepositoryCoordinates): GitRemote {
+    return {
+      cloneUrl: `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git`,
+      token: this.config.token,
+      guard: this.guard,
+      timeoutMs: this.config.gitTimeoutMs ?? (this.config.timeoutMs ?? 10_000) * 3,
+    };
+  }
+
+  /**
+   * A ref resolved over git when the API could not (`original`): a branch or tag by `ls-remote`, a
+   * commit SHA as it is (the read at it finds whether it exists). A short SHA git cannot resolve without
+   * fetching: the API's failure stands.
+   */
+  private async resolveRefOverGit(
+    repo: RepositoryCoordinates,
+    ref: string,
+    original: unknown,
+  ): Promise<string> {
+    if (FULL_SHA.test(ref)) return ref;
+    let commit: string | undefined;
+    try {
+      commit = await resolveGitRef({ ...this.gitRemote(repo), ref });
+    } catch (error) {
+      if (error instanceof SourceHostError && isContentMiss(error)) throw error;
+      throw original;
+    }
+    if (commit !== undefined) return commit;
+    if (/^[0-9a-f]{4,39}$/i.test(ref)) throw original;
+    throw new SourceHostError('ref_not_found', `No branch, tag or commit named ${ref}`);
   }
 
   /**

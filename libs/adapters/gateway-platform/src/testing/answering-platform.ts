@@ -10,6 +10,19 @@ export interface PlatformAnswers {
   hierarchy: string;
   /** `GET .../applied/{assetId}`, for every organization and asset. */
   applied: string;
+  /**
+   * A failure to answer instead, to any request it returns one for (the token request included): its
+   * status and body text.
+   */
+  failure: ((request: SeenRequest) => { status: number; body: string } | undefined) | null;
+}
+
+/** A request the platform received: what a failure may echo back. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: string;
 }
 
 export interface AnsweringPlatform {
@@ -22,8 +35,9 @@ export interface AnsweringPlatform {
 
 /**
  * A platform on a local port that answers whatever a test sets: a token for any credentials, a profile, the
- * organization tree and an applied item, each as the text given. Where the sandbox's platform keeps to its
- * contract, this one answers what a hostile or broken platform (a user's custom domain) could.
+ * organization tree and an applied item, each as the text given, or the failure a test makes of a request.
+ * Where the sandbox's platform keeps to its contract, this one answers what a hostile or broken platform (a
+ * user's custom domain) could.
  */
 export async function startAnsweringPlatform(
   answers: Partial<PlatformAnswers> = {},
@@ -33,26 +47,41 @@ export async function startAnsweringPlatform(
     deployableIds: [],
     hierarchy: JSON.stringify({ id: 'root', name: 'Root', subOrganizations: [] }),
     applied: '{}',
+    failure: null,
     ...answers,
   };
   const server: Server = createServer((request, response) => {
-    request.resume();
-    const path = request.url ?? '';
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const seen: SeenRequest = {
+        method: request.method ?? 'GET',
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      const failure = current.failure?.(seen);
+      if (failure !== undefined)
+        response.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body);
+      else answer(seen.path);
+    });
     const json = (body: string): void => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     };
-    if (request.method === 'POST' && path === '/oauth2/token')
-      return json(JSON.stringify({ access_token: 'answering-token', expires_in: 3600 }));
-    if (path === '/accounts/api/me')
-      return json(
-        JSON.stringify({
-          organization: { id: current.rootId },
-          deployableOrganizationIds: current.deployableIds,
-        }),
-      );
-    if (/^\/accounts\/api\/organizations\/[^/]+\/hierarchy$/.test(path)) return json(current.hierarchy);
-    if (/^\/api\/v1\/organizations\/[^/]+\/applied\/[^/]+$/.test(path)) return json(current.applied);
-    response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such route"}');
+    const answer = (path: string): void => {
+      if (request.method === 'POST' && path === '/oauth2/token')
+        return json(JSON.stringify({ access_token: 'answering-token', expires_in: 3600 }));
+      if (path === '/accounts/api/me')
+        return json(
+          JSON.stringify({
+            organization: { id: current.rootId },
+            deployableOrganizationIds: current.deployableIds,
+          }),
+        );
+      if (/^\/accounts\/api\/organizations\/[^/]+\/hierarchy$/.test(path)) return json(current.hierarchy);
+      if (/^\/api\/v1\/organizations\/[^/]+\/applied\/[^/]+$/.test(path)) return json(current.applied);
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such route"}');
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -2,5 +2,6 @@ export {
   type AnsweringPlatform,
   organizationChain,
   type PlatformAnswers,
+  type SeenRequest,
   startAnsweringPlatform,
 } from './answering-platform';
