@@ -294,6 +294,20 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
     await expectKind(host.resolveRef(repo, 'no-such-branch'), 'ref_not_found');
     expect(front.gitFetches).toBe(before);
   });
+
+  it("reads a commit's files, one after another or at once, from one git fetch meanwhile", async () => {
+    front.limit = 'retry-after';
+    const before = front.gitFetches;
+    // As an evaluation reads a specification: the ref resolved, its files listed, then each read.
+    const commit = await host.resolveRef(spec, 'main');
+    const files = (await host.readTree(spec, commit)).filter((e) => e.type === 'file').map((e) => e.path);
+    expect(files).toHaveLength(21);
+    for (const path of Object.keys(parts))
+      expect(await host.readTextFile(spec, path, commit)).toBe(parts[path]);
+    const all = await Promise.all(files.map((path) => host.readTextFile(spec, path, commit)));
+    expect(all).toContain('openapi: 3.0.0\n');
+    expect(front.gitFetches - before).toBe(1);
+  });
 });
 
 /**

@@ -11,6 +11,7 @@ import {
 import { contentDigest, type DigestEntry } from './content-digest';
 import type { Comparison } from './source-host.types';
 import { type GitRemote, readGitSnapshot, resolveGitRef } from './git-snapshot.reader';
+import { SnapshotReuse } from './snapshot-reuse';
 import { sourceHostFailures } from './source-host.failures';
 import { loadSourceHostConfig, type SourceHostConfig } from './source-host.env';
 import { SourceHostError } from './source-host.errors';
@@ -31,6 +32,11 @@ const PAGE_SIZE = 100;
 const FULL_SHA = /^[0-9a-f]{40}$/;
 /** Pages of refs one listing reads at most: REFS_LISTED_MAX refs. */
 const MAX_PAGES = Math.ceil(REFS_LISTED_MAX / PAGE_SIZE);
+/**
+ * The snapshots content is read from over git, kept for one read's length: one snapshot at the default
+ * bound (50 MiB) fits, a second pushes out the older.
+ */
+const SNAPSHOTS_KEPT = { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
  * The source host over its REST API (repos, branches, tags, commits, git trees, contents), with git over
@@ -42,13 +48,15 @@ const MAX_PAGES = Math.ceil(REFS_LISTED_MAX / PAGE_SIZE);
  * (the message says "private or no longer exists"); with a token the API itself shows private repositories
  * the token may read (`visibility: 'private'`).
  *
- * Over git, when the API cannot answer: a ref resolved with `ls-remote`, content read from a snapshot.
+ * Over git, when the API cannot answer: a ref resolved with `ls-remote`, content read from a snapshot of
+ * the commit, taken once for the reads that follow at that commit (`SnapshotReuse`).
  */
 export class HttpSourceHost implements SourceHost {
   private readonly http: OutboundHttpClient;
   private readonly guard: OutboundGuard;
   private readonly webUrl: string;
   private readonly apiUrl: string;
+  private readonly snapshots = new SnapshotReuse(SNAPSHOTS_KEPT);
 
   constructor(private readonly config: SourceHostConfig) {
     this.webUrl = config.webUrl.replace(/\/+$/, '');
@@ -208,7 +216,7 @@ export class HttpSourceHost implements SourceHost {
     if (files.every((e) => e.mode !== undefined && e.sha !== ''))
       return { commit, digest: contentDigest(files as DigestEntry[]) };
     // A listing without modes (read over git after a truncated or failed listing): git says them.
-    const snapshot = await this.snapshot(repo, commit);
+    const snapshot = await this.snapshots.snapshot(repo, commit, () => this.snapshot(repo, commit));
     return { commit: snapshot.commitSha, digest: snapshot.contentDigest };
   }
 
@@ -422,7 +430,7 @@ export class HttpSourceHost implements SourceHost {
     original: unknown,
   ): Promise<RepositorySnapshot> {
     try {
-      return await this.snapshot(repo, ref);
+      return await this.snapshots.snapshot(repo, ref, () => this.snapshot(repo, ref));
     } catch (error) {
       if (original instanceof Error && !(error instanceof SourceHostError && isContentMiss(error))) {
         throw original;
