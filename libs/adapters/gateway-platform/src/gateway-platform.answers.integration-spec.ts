@@ -237,5 +237,19 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
         'Refused {"apiKey": "[redacted]", "password":"[redacted]"}, token=[redacted] and [redacted], secret [redacted]',
       );
     });
+
+    it(`keeps at most ${PLATFORM_MESSAGE_MAX} characters of an applied item's status message, without the token`, async () => {
+      server.answers.status = JSON.stringify({
+        version: '1.0.0',
+        health: 'failing',
+        message: `Upstream refused Authorization: Bearer answering-token; ${'retrying '.repeat(600_000)}`,
+      });
+      const status = await platform.getStatus(echoed, 'root', 'a');
+      expect(status?.message).toMatch(
+        /^Upstream refused Authorization: \[redacted\] \[redacted\]; retrying retrying /,
+      );
+      expect(status?.message).toHaveLength(PLATFORM_MESSAGE_MAX);
+      expect(status?.message).not.toContain('answering-token');
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@pc/outbound';
 import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
 import { PlatformError, PlatformLimitError, type PlatformErrorKind } from './gateway-platform.errors';
-import { quotable } from './platform-message';
+import { platformMessage, quotable } from './platform-message';
 import type {
   AccessTokenProvider,
   AppliedAsset,
@@ -172,7 +172,11 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     organizationId: string,
     assetId: string,
   ): Promise<AppliedStatus | null> {
-    const response = await this.call(connection, 'GET', `${appliedPath(organizationId, assetId)}/status`);
+    const { response, secrets } = await this.exchange(
+      connection,
+      'GET',
+      `${appliedPath(organizationId, assetId)}/status`,
+    );
     if (response.status === 404 && describeFailure(response)?.code === 'not_applied') return null;
     const raw = failures.expectJson(response, 'applied status');
     if (
@@ -186,7 +190,8 @@ export class HttpGatewayPlatform implements GatewayPlatform {
       assetId,
       version: raw.version,
       health: raw.health as AppliedHealth,
-      message: typeof raw.message === 'string' ? raw.message : null,
+      // A roll-out's checks and records quote it: kept as a failure's message is.
+      message: typeof raw.message === 'string' ? platformMessage(raw.message, secrets) : null,
     };
   }
 
@@ -284,6 +289,16 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     path: string,
     body?: unknown,
   ): Promise<OutboundResponse> {
+    return (await this.exchange(connection, method, path, body)).response;
+  }
+
+  /** The same, with the credentials the call sent (`platformMessage` keeps them out of what it quotes). */
+  private async exchange(
+    connection: PlatformAccess,
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+  ): Promise<{ response: OutboundResponse; secrets: readonly string[] }> {
     const target = this.target(connection);
     const json = body === undefined ? undefined : JSON.stringify(body);
     const headers = (token: string): Record<string, string> => ({
@@ -293,15 +308,17 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     });
     const credentials = 'clientSecret' in connection ? [connection.clientId, connection.clientSecret] : [];
     const token = await this.getAccessToken(connection);
-    let response = await this.send(target, method, path, json, headers(token), [token, ...credentials]);
+    let secrets = [token, ...credentials];
+    let response = await this.send(target, method, path, json, headers(token), secrets);
     if (response.status === 401) {
       const fresh = await this.getAccessToken(connection, { forceRefresh: true });
-      response = await this.send(target, method, path, json, headers(fresh), [fresh, ...credentials]);
+      secrets = [fresh, ...credentials];
+      response = await this.send(target, method, path, json, headers(fresh), secrets);
       if (response.status === 401) {
         throw new PlatformError('unauthorized', 'The platform refused a fresh token', { status: 401 });
       }
     }
-    return response;
+    return { response, secrets };
   }
 
   /**

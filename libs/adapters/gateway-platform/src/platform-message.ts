@@ -1,9 +1,9 @@
 import { isRecord, type OutboundResponse } from '@pc/outbound';
 
 /**
- * Characters kept of what the platform writes about a failure (an error body's `message`). The adapter's
- * errors become job records, a plan's words and log lines, and a body may be as large as the HTTP client
- * reads (20 MiB).
+ * Characters kept of what the platform writes about a failure (an error body's `message`, an applied item's
+ * status message). The adapter's errors become job records, a plan's words and log lines, a status message
+ * a roll-out's, and a body may be as large as the HTTP client reads (20 MiB).
  */
 export const PLATFORM_MESSAGE_MAX = 300;
 

@@ -10,6 +10,8 @@ export interface PlatformAnswers {
   hierarchy: string;
   /** `GET .../applied/{assetId}`, for every organization and asset. */
   applied: string;
+  /** `GET .../applied/{assetId}/status`, for every organization and asset. */
+  status: string;
   /**
    * A failure to answer instead, to any request it returns one for (the token request included): its
    * status and body text.
@@ -35,7 +37,7 @@ export interface AnsweringPlatform {
 
 /**
  * A platform on a local port that answers whatever a test sets: a token for any credentials, a profile, the
- * organization tree and an applied item, each as the text given, or the failure a test makes of a request.
+ * organization tree, an applied item and its status, each as the text given, or the failure a test makes of a request.
  * Where the sandbox's platform keeps to its contract, this one answers what a hostile or broken platform (a
  * user's custom domain) could.
  */
@@ -47,6 +49,7 @@ export async function startAnsweringPlatform(
     deployableIds: [],
     hierarchy: JSON.stringify({ id: 'root', name: 'Root', subOrganizations: [] }),
     applied: '{}',
+    status: '{}',
     failure: null,
     ...answers,
   };
@@ -80,6 +83,7 @@ export async function startAnsweringPlatform(
         );
       if (/^\/accounts\/api\/organizations\/[^/]+\/hierarchy$/.test(path)) return json(current.hierarchy);
       if (/^\/api\/v1\/organizations\/[^/]+\/applied\/[^/]+$/.test(path)) return json(current.applied);
+      if (/^\/api\/v1\/organizations\/[^/]+\/applied\/[^/]+\/status$/.test(path)) return json(current.status);
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such route"}');
     };
   });
