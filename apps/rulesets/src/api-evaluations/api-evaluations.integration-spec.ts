@@ -1,6 +1,6 @@
-import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
+import { GOVERNANCE_LIMITS, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
-import { CONFORMING_OAS3, GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
+import { CONFORMING_OAS3, GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /**
@@ -162,6 +162,39 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: bare.id }))).toBe(
       'RULESETS.NO_SPECIFICATION',
     );
+  });
+
+  it('records the version it evaluated with: a version pinned while the evaluation reads the specification is applied by the next one', async () => {
+    const ws = h.workspace(owner);
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId: followed, submission } = await h.published(owner, { repoUrl });
+    await profile(owner, { rulesets: [{ rulesetId: followed }] }, ws);
+    const source = h.repo({ 'spec/api.yaml': OAS3 });
+    const sourced = await api(ws, { source: { repoUrl: source, path: 'spec/api.yaml' } });
+
+    // The evaluation has read the ruleset's current version and waits for the specification's source...
+    const release = h.host.hold(source);
+    const recording = h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id });
+    while (h.host.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // ...while an administrator pins the next version (operation-described a warning: OAS3 fails one rule).
+    h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
+    const next = (await h.request(RulesetsRpc.pin, h.admin.ctx, { id: followed })).ruleset.pin!.commit;
+    release();
+
+    // It names the version it read, and its counts and conformance are that version's rules'.
+    const { evaluation } = await recording;
+    expect(evaluation).toMatchObject({
+      rulesets: [{ ruleset_id: followed, version: submission.source_commit, failed_rules: 2 }],
+      counts: { violation: 2, warning: 0, info: 0 },
+      conformance: 50,
+    });
+    const again = (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: sourced.id }))
+      .evaluation;
+    expect(again).toMatchObject({
+      rulesets: [{ ruleset_id: followed, version: next, failed_rules: 1 }],
+      counts: { violation: 1, warning: 1, info: 0 },
+      conformance: 75,
+    });
   });
 
   it('applies a profile by tag or scope only; an API no profile governs is not evaluated (422)', async () => {

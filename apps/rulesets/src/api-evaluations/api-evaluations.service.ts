@@ -173,13 +173,17 @@ export class ApiEvaluationsService {
         this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
       );
     const spec = await this.specification(api, document);
-    const olderVersions = new Map<string, RulesetVersionAt>();
-    for (const { ruleset, version } of followed)
-      if (version && version.commit !== ruleset.pinned_commit) olderVersions.set(ruleset.id, version);
+    // Each ruleset at the version read above, the one the evaluation records: a version pinned since (while
+    // the specification was read) is the next evaluation's.
+    const versions = new Map<string, RulesetVersionAt>();
+    for (const { ruleset, version } of followed) {
+      const at = version ?? currentVersion(ruleset);
+      if (at) versions.set(ruleset.id, at);
+    }
     const report = await this.engine.evaluate(
       ctx,
       { rulesets: followed.map((f) => ({ id: f.ruleset.id })), specification: spec.input },
-      olderVersions,
+      versions,
     );
     const { rulesets, findings, truncated } = kept(followed, report);
 
@@ -371,6 +375,16 @@ export class ApiEvaluationsService {
       return null;
     }
   }
+}
+
+/** The version a ruleset's row names as its current one (none before its first pin: its source ref is read). */
+function currentVersion(ruleset: RulesetRow): RulesetVersionAt | null {
+  if (ruleset.pinned_commit === null) return null;
+  return {
+    commit: ruleset.pinned_commit,
+    ruleset_path: ruleset.ruleset_path,
+    ruleset_format: ruleset.ruleset_format,
+  };
 }
 
 /** Each ruleset's version and complete counts, and the findings kept (bounded over all rulesets). */

@@ -48,7 +48,7 @@ class NotAtRunVersion extends Error {}
 
 /**
  * Thrown inside an evaluation's transaction when another version of the run's ruleset was pinned since the
- * run started: nothing kept (the evaluation may have read the newer version's rules), the run ends there.
+ * run started: nothing kept (the newer version's run evaluates the API at that version), the run ends there.
  */
 class Superseded extends Error {}
 
