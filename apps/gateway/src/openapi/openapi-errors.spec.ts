@@ -81,6 +81,25 @@ describe('the error responses of the OpenAPI document', () => {
     expect(statuses('/health/ready', 'get')).toEqual(['431', '503']);
   });
 
+  it("lists the evaluator's refusals, with Retry-After, on the routes that validate a ruleset repository", () => {
+    type Response = { description?: string; headers?: Record<string, unknown> };
+    for (const [path, method] of [
+      ['/api/ruleset-submissions/validate', 'post'],
+      ['/api/ruleset-submissions', 'post'],
+      ['/api/ruleset-submissions/{id}', 'patch'],
+    ] as const) {
+      const responses = (document.paths[path][method] as { responses: Record<string, Response> }).responses;
+      expect({ path, share: responses['429']?.headers }).toEqual({
+        path,
+        share: { 'Retry-After': expect.anything() },
+      });
+      expect({ path, busy: responses['503']?.description }).toEqual({
+        path,
+        busy: expect.stringContaining('Every evaluator is busy (Retry-After)'),
+      });
+    }
+  });
+
   /** Sends a request and checks its status is one the document lists for the operation. */
   async function answer(path: string, method: 'get' | 'post', request: InjectOptions): Promise<number> {
     const res = await fastify.inject({ url: path, method: method.toUpperCase() as 'GET', ...request });

@@ -14,6 +14,7 @@ import {
   UpdateRulesetSubmissionDto,
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto, ValidateRulesetResultDto } from './ruleset-validation.dto';
+import { EVALUATOR_REFUSALS } from './evaluator-refusals';
 import { OkDto, pagingDescription } from '../http/common.dto';
 import { AUDIT, Audited } from '../audit/audited';
 import { RouteOrder } from '../listings/listing.controller';
@@ -53,8 +54,10 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
         'Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ' +
         'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
         'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
-        "scopes come from the validations' target classes (see the README).",
-      errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE],
+        "scopes come from the validations' target classes (see the README). The engine's checks of the " +
+        "ruleset and its examples run on the rulesets service's evaluator, in the caller's share of it as their " +
+        'evaluations are (429 past it, 503 when every evaluator is busy; both with Retry-After).',
+      errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE, ...EVALUATOR_REFUSALS],
     },
     create: {
       summary: 'Submit a ruleset repository for review',
@@ -68,6 +71,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
           'The repository failed validation (RULESETS.VALIDATION_FAILED, the report in `validation`), an idea is not approved and visible or is listed twice, or a tab key is listed twice',
         ],
         SOURCE_HOST_UNREADABLE,
+        ...EVALUATOR_REFUSALS,
       ],
     },
     get: {
@@ -99,6 +103,7 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
           'An idea is not approved and visible or is listed twice, a tab key is listed twice, or the new repository failed validation',
         ],
         SOURCE_HOST_UNREADABLE,
+        ...EVALUATOR_REFUSALS,
       ],
     },
     history: {
