@@ -45,8 +45,9 @@ const SUBMISSIONS: SubmissionRoutes = {
       summary: 'Read the repository and report its shape and every problem; nothing is saved',
       description:
         'Reads the repository on the source host and answers what a submission would find: the project type, ' +
-        'the files found, and every problem. Nothing is stored. A call out: limited per caller (429) and a ' +
-        '502 when the source host fails.',
+        'the files found, and every problem. Nothing is stored. A private repository is a problem unless the ' +
+        'instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`). A call out: limited per caller ' +
+        '(429) and a 502 when the source host fails.',
       errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE],
     },
     create: {

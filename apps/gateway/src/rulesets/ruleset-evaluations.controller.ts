@@ -48,8 +48,9 @@ const ERRORS: Array<[number, string]> = [
     422,
     "The specification does not parse or is not a supported format (`findings`: the parser's, with locations), " +
       `or its YAML aliases stand for more than ${EVALUATION_LIMITS.aliasedNodes} nodes beyond its own; ` +
-      'the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something ' +
-      'other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
+      'the repository, ref or path cannot be read (a private repository among them, unless the instance ' +
+      'reads private repositories: `SOURCE_HOST_ALLOW_PRIVATE`); or `RULESETS.NOT_EVALUABLE`: the ruleset ' +
+      'governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has ' +
       'no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit ' +
       '(`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, ' +
       'the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification ' +

@@ -54,7 +54,8 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
         'Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ' +
         'ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line ' +
         'is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target ' +
-        "scopes come from the validations' target classes (see the README). The engine's checks of the " +
+        "scopes come from the validations' target classes (see the README). A private repository is a problem " +
+        "unless the instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`). The engine's checks of the " +
         "ruleset and its examples run on the rulesets service's evaluator, in the caller's share of it as their " +
         'evaluations are (429 past it, 503 when every evaluator is busy; both with Retry-After).',
       errors: [[400, 'The body is malformed'], SOURCE_HOST_UNREADABLE, ...EVALUATOR_REFUSALS],

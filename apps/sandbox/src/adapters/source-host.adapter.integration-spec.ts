@@ -148,6 +148,28 @@ describe('HttpSourceHost against the sandbox', () => {
     expect((await withToken.snapshot(secret, 'main')).files.get('gcl.yaml')?.toString()).toBe(GCL_V1);
   });
 
+  it('refuses a private repository the token may read, when told to read public ones only', async () => {
+    const publicOnly = HttpSourceHost.fromEnv(
+      { ...sandbox.adapterEnv, SOURCE_HOST_TOKEN: sandbox.demo.sourceHostToken },
+      { privateRepositories: 'refuse' },
+    );
+    const sha = await HttpSourceHost.fromEnv({
+      ...sandbox.adapterEnv,
+      SOURCE_HOST_TOKEN: sandbox.demo.sourceHostToken,
+    }).resolveRef(secret, 'main');
+    await expectKind(publicOnly.getRepository(secret), 'private_refused');
+    await expectKind(publicOnly.listBranches(secret), 'private_refused');
+    await expectKind(publicOnly.resolveRef(secret, 'main'), 'private_refused');
+    await expectKind(publicOnly.readTree(secret, sha), 'private_refused');
+    await expectKind(publicOnly.readTextFile(secret, 'gcl.yaml', sha), 'private_refused');
+    await expectKind(publicOnly.contentDigest(secret, 'main'), 'private_refused');
+    await expectKind(publicOnly.snapshot(secret, sha), 'private_refused');
+    expect(await publicOnly.readTextFile(repo, 'definition/gcl.yaml', 'v1.0.0')).toBe(GCL_V1);
+    expect((await publicOnly.snapshot(repo, 'v1.0.0')).files.get('definition/gcl.yaml')?.toString()).toBe(
+      GCL_V1,
+    );
+  });
+
   it('reports a rejected token as unauthorized', async () => {
     const badToken = HttpSourceHost.fromEnv({ ...sandbox.adapterEnv, SOURCE_HOST_TOKEN: 'wrong' });
     await expectKind(badToken.getRepository(repo), 'unauthorized');
@@ -233,6 +255,7 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
   let front: LimitingFront;
   let host: HttpSourceHost;
   const repo = { owner: 'acme', name: 'limited-policy' };
+  const secret = { owner: 'acme', name: 'limited-secret' };
   /** A specification of many files: an evaluation reads every one at one commit. */
   const spec = { owner: 'acme', name: 'many-files' };
   const parts = Object.fromEntries(
@@ -248,6 +271,7 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
       tags: { 'v1.0.0': { 'gcl.yaml': GCL_V1 } },
     });
     await control.createRepository({ ...spec, files: { 'api.yaml': 'openapi: 3.0.0\n', ...parts } });
+    await control.createRepository({ ...secret, private: true, files: { 'gcl.yaml': GCL_V1 } });
     front = await limitingFront(sandbox.url);
     host = new HttpSourceHost({
       webUrl: `${front.url}/source-host`,
@@ -307,6 +331,23 @@ describe('HttpSourceHost when the source host limits its API with a secondary ra
     const all = await Promise.all(files.map((path) => host.readTextFile(spec, path, commit)));
     expect(all).toContain('openapi: 3.0.0\n');
     expect(front.gitFetches - before).toBe(1);
+  });
+
+  it('reads no private repository over git meanwhile, when told to read public ones only', async () => {
+    const publicOnly = new HttpSourceHost({
+      webUrl: `${front.url}/source-host`,
+      apiUrl: `${front.url}/source-host/api`,
+      allowlist: [new URL(front.url).host],
+      token: sandbox.demo.sourceHostToken,
+      privateRepositories: 'refuse',
+    });
+    const sha = await publicOnly.resolveRef(repo, 'main');
+    front.limit = 'message';
+    // The API cannot say whether it is private: git asked without the token can (it answers public ones).
+    const refused = await expectKind(publicOnly.readTextFile(secret, 'gcl.yaml', 'main'), 'rate_limited');
+    expect(refused.retryAfterSeconds).toBeUndefined();
+    await expectKind(publicOnly.snapshot(secret, 'main'), 'rate_limited');
+    expect(await publicOnly.readTextFile(repo, 'gcl.yaml', sha)).toBe(GCL_V1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { REFS_LISTED_MAX } from '@pc/contracts';
 import type { EnvSource } from '@pc/platform';
 import {
@@ -37,6 +38,8 @@ const MAX_PAGES = Math.ceil(REFS_LISTED_MAX / PAGE_SIZE);
  * bound (50 MiB) fits, a second pushes out the older.
  */
 const SNAPSHOTS_KEPT = { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+/** How long a repository seen public is read without asking again, when private ones are refused. */
+const SEEN_PUBLIC = { max: 10_000, ttl: 60_000 };
 
 /**
  * The source host over its REST API (repos, branches, tags, commits, git trees, contents), with git over
@@ -50,6 +53,10 @@ const SNAPSHOTS_KEPT = { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
  *
  * Over git, when the API cannot answer: a ref resolved with `ls-remote`, content read from a snapshot of
  * the commit, taken once for the reads that follow at that commit (`SnapshotReuse`).
+ *
+ * With `privateRepositories: 'refuse'` and a token, every call about a private repository fails
+ * `private_refused` (the token may read it, the service's users may not): the repository's visibility is
+ * asked before anything else about it, and a repository seen public is not asked about again for a minute.
  */
 export class HttpSourceHost implements SourceHost {
   private readonly http: OutboundHttpClient;
@@ -57,6 +64,7 @@ export class HttpSourceHost implements SourceHost {
   private readonly webUrl: string;
   private readonly apiUrl: string;
   private readonly snapshots = new SnapshotReuse(SNAPSHOTS_KEPT);
+  private readonly seenPublic = new LRUCache<string, true>(SEEN_PUBLIC);
 
   constructor(private readonly config: SourceHostConfig) {
     this.webUrl = config.webUrl.replace(/\/+$/, '');
@@ -70,8 +78,12 @@ export class HttpSourceHost implements SourceHost {
     });
   }
 
-  static fromEnv(source: EnvSource): HttpSourceHost {
-    return new HttpSourceHost(loadSourceHostConfig(source));
+  /** From the variables (`SourceHostEnv`), with what the owning service decides beside them. */
+  static fromEnv(
+    source: EnvSource,
+    options: Pick<SourceHostConfig, 'privateRepositories'> = {},
+  ): HttpSourceHost {
+    return new HttpSourceHost({ ...loadSourceHostConfig(source), ...options });
   }
 
   parseRepositoryUrl(url: string): ParsedRepositoryUrl {
@@ -85,6 +97,13 @@ export class HttpSourceHost implements SourceHost {
     if (!isRecord(body) || typeof body.default_branch !== 'string')
       throw sourceHostFailures.malformed('repository');
     const isPrivate = body.private === true || body.visibility === 'private';
+    if (isPrivate && this.refusesPrivate()) {
+      throw new SourceHostError(
+        'private_refused',
+        `${repo.owner}/${repo.name} is private, and only public repositories are read here`,
+      );
+    }
+    if (!isPrivate) this.seenPublic.set(publicKey(repo), true);
     const webUrl = `${this.webUrl}/${repo.owner}/${repo.name}`;
     return {
       owner: repo.owner,
@@ -109,6 +128,7 @@ export class HttpSourceHost implements SourceHost {
   }
 
   async resolveRef(repo: RepositoryCoordinates, ref: string): Promise<string> {
+    await this.mayRead(repo);
     try {
       return await this.resolveRefOverApi(repo, ref);
     } catch (error) {
@@ -131,6 +151,7 @@ export class HttpSourceHost implements SourceHost {
   }
 
   async compare(repo: RepositoryCoordinates, base: string, head: string): Promise<Comparison> {
+    await this.mayRead(repo);
     const response = await this.api(
       repo,
       `/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`,
@@ -157,6 +178,7 @@ export class HttpSourceHost implements SourceHost {
   async readFile(repo: RepositoryCoordinates, path: string, ref: string): Promise<Buffer> {
     const filePath = normaliseRepoPath(path);
     if (filePath === '') throw new SourceHostError('path_not_found', 'The repository root is not a file');
+    await this.mayRead(repo);
     try {
       const response = await this.api(
         repo,
@@ -184,6 +206,7 @@ export class HttpSourceHost implements SourceHost {
 
   async readTree(repo: RepositoryCoordinates, ref: string, path = ''): Promise<TreeEntry[]> {
     const prefix = normaliseRepoPath(path);
+    await this.mayRead(repo);
     let at = ref;
     try {
       // A commit's full SHA is what the trees call takes; a branch or tag is resolved to one first.
@@ -225,6 +248,7 @@ export class HttpSourceHost implements SourceHost {
     ref: string,
     options?: SnapshotOptions,
   ): Promise<RepositorySnapshot> {
+    await this.mayRead(repo);
     return readGitSnapshot({ ...this.gitRemote(repo), ref }, options);
   }
 
@@ -266,6 +290,7 @@ export class HttpSourceHost implements SourceHost {
    * known, whatever paging headers the host sends.
    */
   private async listRefs(repo: RepositoryCoordinates, kind: 'branches' | 'tags'): Promise<GitRefList> {
+    await this.mayRead(repo);
     const refs: GitRef[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
       const listed = await this.refsPage(repo, kind, PAGE_SIZE, page);
@@ -296,6 +321,34 @@ export class HttpSourceHost implements SourceHost {
         : [],
     );
     return { refs, entries: body.length };
+  }
+
+  /** Private repositories are refused when told so and a token could read them (without one it cannot). */
+  private refusesPrivate(): boolean {
+    return Boolean(this.config.token) && this.config.privateRepositories === 'refuse';
+  }
+
+  /**
+   * Throws `private_refused` before anything is read of a private repository, when they are refused. When
+   * the API cannot say (rate limited, failing), git asked without the token can: it answers only for a
+   * public repository; otherwise the API's failure stands.
+   */
+  private async mayRead(repo: RepositoryCoordinates): Promise<void> {
+    if (!this.refusesPrivate() || this.seenPublic.has(publicKey(repo))) return;
+    try {
+      await this.getRepository(repo);
+    } catch (error) {
+      if (!shouldFallBack(error)) throw error;
+      const probe = await this.probeGit(repo).catch(() => undefined);
+      if (probe?.status !== 200) throw error;
+      this.seenPublic.set(publicKey(repo), true);
+    }
+  }
+
+  /** git's `info/refs` of the repository, asked without credentials (protocol v2: capabilities only). */
+  private probeGit(repo: RepositoryCoordinates): Promise<OutboundResponse> {
+    const url = `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git/info/refs?service=git-upload-pack`;
+    return this.http.request({ method: 'GET', url, headers: { 'git-protocol': 'version=2' } });
   }
 
   private async api(repo: RepositoryCoordinates, suffix: string): Promise<OutboundResponse> {
@@ -345,10 +398,9 @@ export class HttpSourceHost implements SourceHost {
 
   /** After a 404 on the repository: private (git asks for credentials) or gone (git says 404). */
   private async missingRepository(repo: RepositoryCoordinates): Promise<SourceHostError> {
-    const url = `${this.webUrl}/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}.git/info/refs?service=git-upload-pack`;
     let probe: OutboundResponse;
     try {
-      probe = await this.http.request({ method: 'GET', url, headers: { 'git-protocol': 'version=2' } });
+      probe = await this.probeGit(repo);
     } catch (error) {
       return sourceHostFailures.fromOutbound(error);
     }
@@ -438,6 +490,11 @@ export class HttpSourceHost implements SourceHost {
       throw error;
     }
   }
+}
+
+/** Repositories are named without regard to case. */
+function publicKey(repo: RepositoryCoordinates): string {
+  return `${repo.owner}/${repo.name}`.toLowerCase();
 }
 
 function shouldFallBack(error: unknown): boolean {

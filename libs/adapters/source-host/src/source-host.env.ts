@@ -11,7 +11,10 @@ export class SourceHostEnv {
   @EnvUrl()
   SOURCE_HOST_API_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.sourceHostApi}`;
 
-  /** Optional token: more API quota, private repositories it may read, and no private/gone ambiguity. */
+  /**
+   * Optional token: more API quota, no private/gone ambiguity, and the private repositories it may read
+   * (the catalog and the rulesets service read them only with SOURCE_HOST_ALLOW_PRIVATE).
+   */
   @EnvString()
   SOURCE_HOST_TOKEN?: string;
 
@@ -30,6 +33,11 @@ export interface SourceHostConfig {
   retries?: number;
   /** `host` / `host:port` that may resolve to refused addresses (see `OUTBOUND_ALLOWLIST`). */
   allowlist?: string[];
+  /**
+   * What the adapter does with a private repository the token can read: `read` it (the default), or
+   * `refuse` it (`private_refused`), as a service whose every user would then read what the token reads.
+   */
+  privateRepositories?: 'read' | 'refuse';
 }
 
 export function loadSourceHostConfig(source: EnvSource): SourceHostConfig {

@@ -6,6 +6,8 @@ import { AdapterError } from '@pc/outbound';
  * - `not_allowed_host`: a URL of another host, or a host that resolves to a refused address.
  * - `not_found`: the repository does not exist (any more).
  * - `private`: the repository exists but is private and the configured credentials cannot read it.
+ * - `private_refused`: the token could read the private repository, but the adapter was told to read public
+ *   repositories only (`privateRepositories: 'refuse'`).
  * - `ref_not_found` / `path_not_found`: the repository exists, the branch, tag or commit (or the file) does not.
  * - `rate_limited`: the host refuses more calls for now; `retryAfterSeconds` says for how long when known.
  * - `unauthorized`: the configured token was rejected.
@@ -18,6 +20,7 @@ export type SourceHostErrorKind =
   | 'not_allowed_host'
   | 'not_found'
   | 'private'
+  | 'private_refused'
   | 'ref_not_found'
   | 'path_not_found'
   | 'rate_limited'

@@ -1,5 +1,5 @@
 import { IsOptional, IsString } from 'class-validator';
-import { ServiceEnv } from '@pc/platform';
+import { EnvBoolean, ServiceEnv } from '@pc/platform';
 import { DEFAULT_VENDOR_INDEX_DIR } from '@pc/vendor-index';
 
 /** What every kind's service reads: the vendor index and the source host adapter's variables. */
@@ -15,4 +15,14 @@ export class ListingServiceEnv extends ServiceEnv {
   @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
   @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+
+  /**
+   * Read the private repositories SOURCE_HOST_TOKEN can read. Off (the default) they are refused, saying
+   * the repository is private: a validation reports it, a submission or an evaluation is 422, a listing's
+   * branches 404. On, for an internal instance only: every user can then submit, evaluate and publish the
+   * content of any repository the token reads (the organization's private ones too). The deployment workers
+   * read the reviewed commits of listings either way.
+   */
+  @EnvBoolean()
+  SOURCE_HOST_ALLOW_PRIVATE: boolean = false;
 }

@@ -6,7 +6,7 @@ import {
   type RepositoryInfo,
   type SourceHost,
 } from '@pc/source-host';
-import { isTransientSourceHostError, SOURCE_HOST, upstreamUnavailable } from './source-host';
+import { isTransientSourceHostError, PRIVATE_REFUSED, SOURCE_HOST, upstreamUnavailable } from './source-host';
 
 /** A repository opened at one commit: everything a kind's inspection reads is read there. */
 export interface OpenedRepository {
@@ -50,6 +50,8 @@ export function repositoryProblem(error: unknown): string {
       return 'the repository does not exist';
     case 'private':
       return 'the repository is private or no longer exists';
+    case 'private_refused':
+      return `the repository ${PRIVATE_REFUSED}`;
     case 'invalid_url':
     case 'not_allowed_host':
       return `not a repository URL on the supported source host (${error.message})`;

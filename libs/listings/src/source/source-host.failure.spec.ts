@@ -31,6 +31,15 @@ describe.each([
     expect(isTransientSourceHostError(new SourceHostError(errorKind, 'x'))).toBe(false);
   });
 
+  it(`maps private_refused to ${kind.repositoryGone}, saying the repository is private and read no more`, () => {
+    const refused = failure('private_refused');
+    expect(refused.code).toBe(kind.repositoryGone);
+    expect(refused.message).toBe(
+      `The ${kind.assetType} repository is private, and this catalog reads public repositories only`,
+    );
+    expect(isTransientSourceHostError(new SourceHostError('private_refused', 'x'))).toBe(false);
+  });
+
   it.each(['invalid_url', 'not_allowed_host', 'ref_not_found', 'path_not_found', 'too_large'] as const)(
     'maps %s to UNPROCESSABLE',
     (errorKind) => expect(failure(errorKind).code).toBe('UNPROCESSABLE'),

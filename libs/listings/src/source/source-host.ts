@@ -10,18 +10,30 @@ import {
 import type { ListingKind } from '../listing-kind';
 import type { ListingServiceEnv } from './listing-service.env';
 
+/**
+ * Why a private repository the service's token could read is refused, after "the repository"
+ * (SOURCE_HOST_ALLOW_PRIVATE off: every user would read what the token reads).
+ */
+export const PRIVATE_REFUSED = 'is private, and this catalog reads public repositories only';
+
 /** The source host adapter, as a kind's features inject it: `@Inject(SOURCE_HOST) host: SourceHost`. */
 export const SOURCE_HOST = Symbol('SOURCE_HOST');
 
-/** The HTTP adapter the service's configuration describes. */
+/**
+ * The HTTP adapter the service's configuration describes. Private repositories are refused unless
+ * SOURCE_HOST_ALLOW_PRIVATE: whatever the service reads, any of its users can submit, evaluate and see.
+ */
 export function sourceHostFrom(env: ListingServiceEnv): SourceHost {
-  return HttpSourceHost.fromEnv({
-    SOURCE_HOST_WEB_URL: env.SOURCE_HOST_WEB_URL,
-    SOURCE_HOST_API_URL: env.SOURCE_HOST_API_URL,
-    SOURCE_HOST_TOKEN: env.SOURCE_HOST_TOKEN,
-    SOURCE_HOST_TIMEOUT_MS: env.SOURCE_HOST_TIMEOUT_MS,
-    OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST,
-  });
+  return HttpSourceHost.fromEnv(
+    {
+      SOURCE_HOST_WEB_URL: env.SOURCE_HOST_WEB_URL,
+      SOURCE_HOST_API_URL: env.SOURCE_HOST_API_URL,
+      SOURCE_HOST_TOKEN: env.SOURCE_HOST_TOKEN,
+      SOURCE_HOST_TIMEOUT_MS: env.SOURCE_HOST_TIMEOUT_MS,
+      OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST,
+    },
+    { privateRepositories: env.SOURCE_HOST_ALLOW_PRIVATE ? 'read' : 'refuse' },
+  );
 }
 
 /**
@@ -69,7 +81,7 @@ export function upstreamUnavailable(error: SourceHostError): DomainError {
 /**
  * The domain error a user should see when a source host call about a listing fails: 502
  * UPSTREAM_UNAVAILABLE when the host could not answer; 404 with the kind's `repositoryGone` code when the
- * repository no longer exists or turned private; 422 when the stored URL, ref or content cannot be used.
+ * repository no longer exists or turned private (or is private, and private repositories are refused); 422 when the stored URL, ref or content cannot be used.
  * Anything that is not a source host error is returned unchanged, to be rethrown.
  */
 export function sourceHostFailure(
@@ -83,6 +95,8 @@ export function sourceHostFailure(
       kind.repositoryGone,
       `The ${kind.assetType} repository no longer exists or is private`,
     );
+  if (error.kind === 'private_refused')
+    return new DomainError(kind.repositoryGone, `The ${kind.assetType} repository ${PRIVATE_REFUSED}`);
   return new DomainError(
     'UNPROCESSABLE',
     `The ${kind.assetType} repository cannot be read: ${error.message}`,

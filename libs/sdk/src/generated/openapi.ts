@@ -519,7 +519,7 @@ export interface paths {
         put?: never;
         /**
          * Read the repository and report its shape and every problem; nothing is saved
-         * @description Reads the repository on the source host and answers what a submission would find: the project type, the files found, and every problem. Nothing is stored. A call out: limited per caller (429) and a 502 when the source host fails.
+         * @description Reads the repository on the source host and answers what a submission would find: the project type, the files found, and every problem. Nothing is stored. A private repository is a problem unless the instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`). A call out: limited per caller (429) and a 502 when the source host fails.
          */
         post: operations["Submissions_validate"];
         delete?: never;
@@ -1979,7 +1979,7 @@ export interface paths {
         put?: never;
         /**
          * Read a ruleset repository and report what it holds and every problem; nothing is saved
-         * @description Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target scopes come from the validations' target classes (see the README). The engine's checks of the ruleset and its examples run on the rulesets service's evaluator, in the caller's share of it as their evaluations are (429 past it, 503 when every evaluator is busy; both with Retry-After).
+         * @description Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target scopes come from the validations' target classes (see the README). A private repository is a problem unless the instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`).
          */
         post: operations["RulesetSubmissions_validate"];
         delete?: never;
@@ -18941,17 +18941,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the request can succeed */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -18970,7 +18959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19142,17 +19131,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the request can succeed */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -19171,7 +19149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19476,17 +19454,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before the request can succeed */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -19505,7 +19472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22163,7 +22130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read (a private repository among them, unless the instance reads private repositories: `SOURCE_HOST_ALLOW_PRIVATE`); or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22298,7 +22265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read (a private repository among them, unless the instance reads private repositories: `SOURCE_HOST_ALLOW_PRIVATE`); or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22431,7 +22398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read; or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
+            /** @description The specification does not parse or is not a supported format (`findings`: the parser's, with locations), or its YAML aliases stand for more than 5000 nodes beyond its own; the repository, ref or path cannot be read (a private repository among them, unless the instance reads private repositories: `SOURCE_HOST_ALLOW_PRIVATE`); or `RULESETS.NOT_EVALUABLE`: the ruleset governs something other than an API specification (its profile names MCP or agent vocabularies, or a vendor ruleset has no profile), which the engine cannot run; or `UNPROCESSABLE`: the evaluation ran past its time limit (`EVALUATION_TIMEOUT_MS`) or needed more than its memory limit (`EVALUATION_MEMORY_MB`) and was stopped, the message naming the limit (a smaller specification or fewer rulesets may pass), or the specification is over the size an AMF profile evaluates (`EVALUATION_AMF_MAX_BYTES`, 256 KiB by default: refused before any engine runs; Spectral rulesets take up to 5 MiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
