@@ -1979,7 +1979,7 @@ export interface paths {
         put?: never;
         /**
          * Read a ruleset repository and report what it holds and every problem; nothing is saved
-         * @description Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target scopes come from the validations' target classes (see the README). A private repository is a problem unless the instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`).
+         * @description Profile discovery order: rulesetPath (explicit); registry.json `main` (registry); ruleset.yaml, ruleset.yml, profile.yaml, profile.yml (conventional); else the first root .yaml file whose first line is `#%Validation Profile 1.0` (discovered). Errors say where they are (file:line[:column]). Target scopes come from the validations' target classes (see the README). A private repository is a problem unless the instance reads private repositories (`SOURCE_HOST_ALLOW_PRIVATE`). The engine's checks of the ruleset and its examples run on the rulesets service's evaluator, in the caller's share of it as their evaluations are (429 past it, 503 when every evaluator is busy; both with Retry-After).
          */
         post: operations["RulesetSubmissions_validate"];
         delete?: never;
@@ -18941,6 +18941,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -18959,7 +18970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19131,6 +19142,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -19149,7 +19171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19454,6 +19476,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -19472,7 +19505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
