@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   type ConnectionIdRequest,
   ConnectionsRpc,
+  type EligibleOrgsCheckRequest,
   type EligibleOrgsRequest,
   type Envelope,
   type PlatformCredentials,
@@ -26,5 +27,10 @@ export class OrgsHandler {
   @Handles(ConnectionsRpc.listEligibleOrgs)
   eligible({ ctx, data }: Envelope<EligibleOrgsRequest>) {
     return this.orgs.eligible(ctx, data);
+  }
+
+  @Handles(ConnectionsRpc.checkEligibleOrgs)
+  checkEligible({ ctx, data }: Envelope<EligibleOrgsCheckRequest>) {
+    return this.orgs.checkEligible(ctx, data);
   }
 }

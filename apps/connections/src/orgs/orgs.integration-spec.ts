@@ -1,4 +1,9 @@
-import { CONNECTION_LIMITS, ConnectionsRpc, type PlatformCredentials } from '@pc/contracts';
+import {
+  CONNECTION_LIMITS,
+  ConnectionsRpc,
+  DEPLOYMENT_LIMITS,
+  type PlatformCredentials,
+} from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { randomUUID } from 'node:crypto';
 import {
@@ -6,7 +11,7 @@ import {
   organizationChain,
   startAnsweringPlatform,
 } from '@pc/gateway-platform/testing';
-import { connectionsUnderTest, errorOf } from '../testing/connections-under-test';
+import { codeOf, connectionsUnderTest, errorOf } from '../testing/connections-under-test';
 
 const L = CONNECTION_LIMITS;
 
@@ -131,6 +136,61 @@ describe('organizations from a platform that answers more than the service reads
         connectionId: connection.id,
       }),
     ).toEqual(found);
+  });
+
+  it('checks the organizations a deployment names in the whole tree: one past the eligible list’s cut is eligible, one not deployable or unknown is not', async () => {
+    const tree = maximalTree();
+    platform.answers.rootId = tree.rootId;
+    platform.answers.hierarchy = tree.hierarchy;
+    const notDeployable = tree.ids[L.orgsMax - 2];
+    platform.answers.deployableIds = tree.ids.filter((id) => id !== notDeployable);
+    const user = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, user.ctx, {
+      name: 'Wide',
+      ...credentials,
+      organizationId: tree.rootId,
+    });
+    const item = { policyId: randomUUID(), connectionId: connection.id };
+    const listed = await request(ConnectionsRpc.listEligibleOrgs, user.ctx, item);
+    const past = tree.ids[L.orgsMax - 1];
+    expect(listed.truncated).toBe(true);
+    expect(listed.orgs.map((o) => o.id)).not.toContain(past);
+
+    const { orgs } = await request(ConnectionsRpc.checkEligibleOrgs, user.ctx, {
+      ...item,
+      organizationIds: ['no-such-org', past, notDeployable, tree.rootId],
+    });
+    expect(orgs).toEqual([
+      { id: tree.rootId, name: 'R', isPrimary: true, fullPath: 'R' },
+      {
+        id: past,
+        name: expect.stringMatching(/^Team 998 n+$/),
+        isPrimary: false,
+        fullPath: expect.any(String),
+      },
+    ]);
+    expect(
+      await request(ConnectionsRpc.checkEligibleOrgs, user.ctx, {
+        ...item,
+        organizationIds: ['no-such-org'],
+      }),
+    ).toEqual({ orgs: [] });
+    // The same checks as the list: a connection the caller may not use is not found.
+    expect(
+      await codeOf(
+        request(ConnectionsRpc.checkEligibleOrgs, service.newUser().ctx, {
+          ...item,
+          organizationIds: [past],
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    // At most the targets of one deployment request.
+    const tooMany = Array.from({ length: DEPLOYMENT_LIMITS.targetsMax + 1 }, (_, i) => `o${i}`);
+    expect(
+      await codeOf(
+        request(ConnectionsRpc.checkEligibleOrgs, user.ctx, { ...item, organizationIds: tooMany }),
+      ),
+    ).toBe('BUS.MESSAGE_INVALID');
   });
 
   it('answers a tree that fits whole with truncated: false', async () => {

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CatalogRpc,
+  type EligibleOrgsCheckRequest,
+  type EligibleOrgsCheckResult,
   type EligibleOrgsRequest,
+  type Organization,
   type OrganizationList,
   type PlatformCredentials,
   type RequestContext,
@@ -53,25 +57,47 @@ export class OrgsService {
    * connection usable by them (owner, or shared into a workspace they are an active member of; else 404),
    * and an organization is eligible when the platform lets the connection's credential deploy to it.
    */
-  async eligible(
-    ctx: RequestContext,
-    { policyId, rulesetId, connectionId }: EligibleOrgsRequest,
-  ): Promise<OrganizationList> {
-    if (rulesetId !== undefined) await this.bus.request(RulesetsRpc.get, ctx, { id: rulesetId });
-    else if (policyId !== undefined) await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
-    else throw badRequest('policyId or rulesetId is required');
-    const { row } = await this.access.visible(ctx, connectionId);
+  async eligible(ctx: RequestContext, req: EligibleOrgsRequest): Promise<OrganizationList> {
+    const row = await this.deployingWith(ctx, req);
     const deployable = await this.load(row, 'deployable', () =>
       this.platform.listDeployableOrganizations(this.stored.of(row)),
     );
     return organizationList(deployable, (o) => o.id === row.organization_id);
   }
 
-  private async load(
-    row: ConnectionRow,
-    kind: string,
-    fetch: () => Promise<PlatformOrganizationList>,
-  ): Promise<PlatformOrganizationList> {
+  /**
+   * Which of the organizations named (a deployment's targets) are eligible, with the same checks as
+   * `eligible`: each is looked for in the whole tree, not in the list, which stops at `orgsMax` and at one
+   * reply's byte budget (some 220 organizations with long IDs and paths), so a target past the cut is
+   * eligible all the same.
+   */
+  async checkEligible(
+    ctx: RequestContext,
+    { organizationIds, ...req }: EligibleOrgsCheckRequest,
+  ): Promise<EligibleOrgsCheckResult> {
+    const row = await this.deployingWith(ctx, req);
+    const asked = [...new Set(organizationIds)].sort();
+    // Cached like the lists, by a digest of the ids (50 of 255 characters would make a 13 KB key).
+    const digest = createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+    const found = await this.load(row, `deployable:${digest}`, () =>
+      this.platform.findDeployableOrganizations(this.stored.of(row), asked),
+    );
+    return { orgs: found.map((o) => toOrganization(o, (org) => org.id === row.organization_id)) };
+  }
+
+  /** The connection, once the item is visible to the caller (else 404) and the connection usable by them. */
+  private async deployingWith(
+    ctx: RequestContext,
+    { policyId, rulesetId, connectionId }: EligibleOrgsRequest,
+  ): Promise<ConnectionRow> {
+    if (rulesetId !== undefined) await this.bus.request(RulesetsRpc.get, ctx, { id: rulesetId });
+    else if (policyId !== undefined) await this.bus.request(CatalogRpc.getPolicy, ctx, { id: policyId });
+    else throw badRequest('policyId or rulesetId is required');
+    const { row } = await this.access.visible(ctx, connectionId);
+    return row;
+  }
+
+  private async load<T>(row: ConnectionRow, kind: string, fetch: () => Promise<T>): Promise<T> {
     try {
       return await this.cache.get(`${row.id}@${row.updated_at.toISOString()}:${kind}`, fetch);
     } catch (error) {
@@ -88,8 +114,14 @@ function organizationList(
   { organizations, truncated }: PlatformOrganizationList,
   isPrimary: (organization: PlatformOrganization) => boolean,
 ): OrganizationList {
-  const orgs = fitToBudget(
-    organizations.map((o) => ({ id: o.id, name: o.name, isPrimary: isPrimary(o), fullPath: o.fullPath })),
-  );
+  const orgs = fitToBudget(organizations.map((o) => toOrganization(o, isPrimary)));
   return { orgs, truncated: truncated || orgs.length < organizations.length };
+}
+
+function toOrganization(
+  organization: PlatformOrganization,
+  isPrimary: (organization: PlatformOrganization) => boolean,
+): Organization {
+  const { id, name, fullPath } = organization;
+  return { id, name, isPrimary: isPrimary(organization), fullPath };
 }

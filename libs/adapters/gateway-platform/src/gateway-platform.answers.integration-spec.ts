@@ -134,6 +134,19 @@ describe('HttpGatewayPlatform and the bounds of what the platform answers', () =
     expect(deployable[0]?.id).toBe('g0');
     expect(truncated).toBe(true);
   });
+
+  it(`finds the deployable organizations asked for anywhere in the tree, past the first ${L.orgsMax}`, async () => {
+    server.answers.rootId = 'root';
+    server.answers.hierarchy = wide(3 * L.orgsMax);
+    server.answers.deployableIds = Array.from({ length: 3 * L.orgsMax }, (_, i) => `g${i}`);
+    const past = `g${2 * L.orgsMax}`;
+    const found = await platform.findDeployableOrganizations(connection, [past, 'nowhere', 'root', 'g1']);
+    // Tree order; the root is in the tree but not deployable, `nowhere` not in it.
+    expect(found.map((o) => o.id)).toEqual(['g1', past]);
+    expect(found[1]).toMatchObject({ parentId: 'root', fullPath: `Root / Group ${2 * L.orgsMax}` });
+    expect(await platform.findDeployableOrganizations(connection, ['nowhere'])).toEqual([]);
+  });
+
   /** An applied item whose configuration is `depth` levels of objects (or arrays): `{"a": {"a": ... 1}}`. */
   const appliedNested = (depth: number, open = '{"a":', close = '}'): string =>
     '{"organizationId":"root","kind":"policy","groupId":"root","assetId":"header-injection","version":"1.0.0",' +

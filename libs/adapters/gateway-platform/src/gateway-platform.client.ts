@@ -135,6 +135,17 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     return organizationsOf(tree, (o) => o.id === organizationId, 1)[0] ?? null;
   }
 
+  async findDeployableOrganizations(
+    connection: PlatformAccess,
+    organizationIds: readonly string[],
+  ): Promise<PlatformOrganization[]> {
+    const { me, tree } = await this.hierarchy(connection);
+    const deployable = new Set(me.deployableIds);
+    const asked = new Set(organizationIds.filter((id) => deployable.has(id)));
+    if (asked.size === 0) return [];
+    return organizationsOf(tree, (o) => asked.has(o.id), asked.size);
+  }
+
   async apply(
     connection: PlatformAccess,
     organizationId: string,

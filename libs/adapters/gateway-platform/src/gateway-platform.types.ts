@@ -94,6 +94,14 @@ export interface GatewayPlatform {
   listDeployableOrganizations(connection: PlatformAccess): Promise<PlatformOrganizationList>;
   /** The organization of the tenant with this id, wherever it is in the tree; `null` when it has none. */
   findOrganization(connection: PlatformAccess, organizationId: string): Promise<PlatformOrganization | null>;
+  /**
+   * Those of `organizationIds` the credential may deploy to, wherever they are in the tree (not only in the
+   * first `orgsMax` the lists hold): the same walk and bounds, stopping once every one asked is found.
+   */
+  findDeployableOrganizations(
+    connection: PlatformAccess,
+    organizationIds: readonly string[],
+  ): Promise<PlatformOrganization[]>;
   /** Applies (or replaces) the asset in the organization. */
   apply(connection: PlatformAccess, organizationId: string, request: ApplyRequest): Promise<AppliedAsset>;
   listApplied(connection: PlatformAccess, organizationId: string): Promise<AppliedAsset[]>;

@@ -12,6 +12,8 @@ import type {
   ConnectionCredentials,
   CreateConnectionRequest,
   CreateConnectionResult,
+  EligibleOrgsCheckRequest,
+  EligibleOrgsCheckResult,
   EligibleOrgsRequest,
   OrganizationList,
   PlatformCredentials,
@@ -22,6 +24,7 @@ import type {
   PlatformAccessGrant,
   PlatformAccessRequest,
 } from './connections.types';
+import { ConnectionSchemas as S } from './connections.schemas';
 
 export const ConnectionsRpc = {
   ping: healthPing('connections'),
@@ -38,6 +41,14 @@ export const ConnectionsRpc = {
   /** The organizations credentials reach before any connection holds them (nothing is saved). */
   discoverOrgs: rpc<PlatformCredentials, OrganizationList>('connections.org.discover.v1'),
   listEligibleOrgs: rpc<EligibleOrgsRequest, OrganizationList>('connections.org.eligible.v1'),
+  /**
+   * For the deployments service: which of a request's targets are eligible, however large the tree (the
+   * list above is cut; an organization past the cut is eligible all the same).
+   */
+  checkEligibleOrgs: rpc<EligibleOrgsCheckRequest, EligibleOrgsCheckResult>(
+    'connections.org.eligible.check.v1',
+    S.eligibleCheck,
+  ),
   listShares: rpc<ConnectionIdRequest, { shared: ConnectionShare[] }>('connections.connection.shares.v1'),
   impact: rpc<ConnectionIdRequest, ConnectionImpact>('connections.connection.impact.v1'),
   /** For the workspaces service: does the caller own this connection? */

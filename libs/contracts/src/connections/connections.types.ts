@@ -102,6 +102,20 @@ export interface EligibleOrgsRequest {
   connectionId: string;
 }
 
+/**
+ * Which of `organizationIds` the connection may deploy the item to (`EligibleOrgsRequest`'s checks), found
+ * wherever they are in the tree: the eligible list stops at `orgsMax` and at one reply's byte budget.
+ */
+export interface EligibleOrgsCheckRequest extends EligibleOrgsRequest {
+  /** At most `DEPLOYMENT_LIMITS.targetsMax`: the targets of one deployment request or roll-out. */
+  organizationIds: string[];
+}
+
+/** The eligible ones among the organizations asked about, in tree order; any other is not eligible. */
+export interface EligibleOrgsCheckResult {
+  orgs: Organization[];
+}
+
 export interface ConnectionResult {
   connection: Connection;
 }
