@@ -1,4 +1,5 @@
-import { DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { randomBytes } from 'node:crypto';
+import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS } from '@pc/contracts';
 import { cookieFrom } from '@pc/testing';
 import { Client } from 'pg';
 import { startSystem } from './system';
@@ -121,6 +122,73 @@ describe('deployments through the gateway over NATS', () => {
     expect(res.body.results[1]).toMatchObject({ organizationId: tenant.archiveId, deployment: null });
     expect(res.body.results[1].error).toMatch(/cannot deploy to this organization/);
     await world.settled(user.token, res.body.results[0].deployment.id);
+  });
+
+  it('deploys to an organization past the end of the eligible list (a tree of long names more than one reply holds); an unknown one is still refused', async () => {
+    // 300 organizations with the longest paths the service reads: the eligible list holds some 240 (IDs of
+    // 90 characters: the sandbox's routes take no longer path segment).
+    const n = randomBytes(3).toString('hex');
+    const id = (k: number) => `${n}-${k}-`.padEnd(90, 'i');
+    const wide = {
+      clientId: `wide-${n}`,
+      clientSecret: `secret-${randomBytes(12).toString('hex')}`,
+      rootId: id(0),
+      paymentsId: id(1),
+      cardsId: id(2),
+      archiveId: id(3),
+      teamIds: [],
+    };
+    await world.control.addTenant({
+      clientId: wide.clientId,
+      clientSecret: wide.clientSecret,
+      organizations: [
+        { id: wide.rootId, name: 'W' },
+        ...Array.from({ length: 299 }, (_, k) => ({
+          id: id(k + 1),
+          name: `Team ${k + 1} `.padEnd(CONNECTION_LIMITS.orgPathMax - 4, 'n'),
+          parentId: wide.rootId,
+        })),
+      ],
+    });
+    const { id: wideConnection } = await world.newConnection(user, wide);
+    const listed = await world.http.get<Json>(
+      `/api/policies/${policyId}/orgs?connectionId=${wideConnection}`,
+      { token: user.token },
+    );
+    expect(listed.body.truncated).toBe(true);
+    const past = id(299);
+    expect(listed.body.orgs.map((o: Json) => o.id)).not.toContain(past);
+
+    const toWide = { connectionId: wideConnection, ref: 'main', doPublish: true };
+    const plan = await deploy({ ...toWide, targetOrganizationIds: [past, 'no-such-org'], dryRun: true });
+    expect(plan.body.targets.map((t: Json) => [t.organizationId, t.action])).toEqual([
+      [past, 'create'],
+      ['no-such-org', 'error'],
+    ]);
+    const res = await deploy({ ...toWide, targetOrganizationIds: [past] });
+    expect(res.status).toBe(201);
+    expect(res.body.results[0]).toMatchObject({ ok: true, organizationId: past, error: null });
+    expect(res.body.results[0].organizationName).toMatch(/^Team 299 n+$/);
+    expect(await world.settled(user.token, res.body.results[0].deployment.id)).toMatchObject({
+      error: null,
+      status: 'succeeded',
+      platform_org_id: past,
+    });
+
+    const unknown = await deploy({ ...toWide, targetOrganizationIds: ['no-such-org'] });
+    expect(unknown.status).toBe(207);
+    expect(unknown.body.results[0]).toMatchObject({ ok: false, deployment: null });
+    expect(unknown.body.results[0].error).toMatch(/cannot deploy to this organization/);
+    const rollout = await world.http.post<Json>(
+      '/api/rollouts',
+      { policyId, workspaceId, ...toWide, steps: [[past], ['no-such-org']] },
+      { token: user.token },
+    );
+    expect(rollout.status).toBe(422);
+    expect(rollout.body.code).toBe('DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE');
+    expect(rollout.body.details.map((d: Json) => d.message)).toEqual([
+      expect.stringMatching(/^no-such-org: /),
+    ]);
   });
 
   it.each([

@@ -162,7 +162,7 @@ export class CreateDeploymentService {
   /**
    * The checks of a request, in order, with nothing written (create, the plan and a roll-out share
    * them): the item the caller may deploy, the connection usable in the workspace, the reviewed build,
-   * and the organizations the connection may deploy to.
+   * and which of the targets the connection may deploy to.
    */
   async prepare(ctx: RequestContext, req: CreateDeploymentRequest): Promise<PreparedDeployment> {
     const caller = requireUser(ctx);
@@ -174,7 +174,7 @@ export class CreateDeploymentService {
     await this.usableConnection(ctx, req.workspaceId, req.connectionId);
     const reviewed = await this.reviewedOrAllowed(ctx, caller, req, item);
     item.source = { ...item.source, pin: item.pin, reviewed };
-    const eligible = await this.eligibleOrganizations(ctx, item, req.connectionId);
+    const eligible = await this.eligibleOrganizations(ctx, item, req.connectionId, req.targetOrganizationIds);
     return { item, eligible, newRow: (org) => this.newRow(caller, req, item, org) };
   }
 
@@ -337,20 +337,27 @@ export class CreateDeploymentService {
     );
   }
 
+  /**
+   * The targets the connection may deploy to, by id. The connections service looks each one up in the
+   * whole tree: the eligible organizations' list stops at one reply's worth (some 220 with long names),
+   * and a target past it is eligible all the same.
+   */
   private async eligibleOrganizations(
     ctx: RequestContext,
     item: DeployableItem,
     connectionId: string,
+    targets: string[],
   ): Promise<Map<string, Organization>> {
-    const { orgs } = await this.bus.request(ConnectionsRpc.listEligibleOrgs, ctx, {
+    const { orgs } = await this.bus.request(ConnectionsRpc.checkEligibleOrgs, ctx, {
       ...(item.assetType === 'ruleset' ? { rulesetId: item.id } : { policyId: item.id }),
       connectionId,
+      organizationIds: [...new Set(targets)],
     });
     return new Map(orgs.map((o) => [o.id, o]));
   }
 }
 
-/** What `prepare` found: the item, the eligible organizations by id, and a deployment row per organization. */
+/** What `prepare` found: the item, the eligible targets by id, and a deployment row per organization. */
 export interface PreparedDeployment {
   item: DeployableItem;
   eligible: Map<string, Organization>;

@@ -9,7 +9,7 @@ import {
   type CreateRolloutRequest,
   type Deployment,
   DeploymentsRpc,
-  type OrganizationList,
+  type EligibleOrgsCheckResult,
   type Policy,
   type RequestContext,
   type ReviewPin,
@@ -122,7 +122,7 @@ export interface HarnessOptions {
  * with the sandbox (source host, registry and platform, over HTTP) and, when asked, real deployment
  * workers beside it: the catalog, the rulesets service, workspaces and connections are stand-ins on the
  * same bus holding the test's data (`peers`). The connections stand-in hands out platform tokens the
- * sandbox issued for the connection's tenant, and lists its deployable organizations as eligible.
+ * sandbox issued for the connection's tenant, and answers its deployable organizations as eligible.
  * Builders: `user()`, `tenant()`, `deployer()`, `policy()`, `ruleset()`, `workspace()`, `member()`,
  * `share()`; requests `deploy()`, `rollOut()`, `settled()`, `ended()`.
  */
@@ -615,17 +615,19 @@ function standIns(peers: Peers, sandbox: RunningSandbox): ServiceDefinition[] {
       answer(ConnectionsRpc.ownership, ({ id }, ctx) => ({
         owned: peers.connections.get(id)?.ownerId === userOf(ctx),
       })),
-      answer(ConnectionsRpc.listEligibleOrgs, ({ connectionId }): OrganizationList => {
-        const connection = peers.connections.get(connectionId);
-        if (!connection) throw notFound('Connection');
-        const { tenant } = connection;
-        return {
-          orgs: tenant.organizations
-            .filter((o) => o.deployable)
-            .map((o) => ({ id: o.id, name: o.name, isPrimary: o.id === tenant.rootId, fullPath: o.name })),
-          truncated: false,
-        };
-      }),
+      answer(
+        ConnectionsRpc.checkEligibleOrgs,
+        ({ connectionId, organizationIds }): EligibleOrgsCheckResult => {
+          const connection = peers.connections.get(connectionId);
+          if (!connection) throw notFound('Connection');
+          const { tenant } = connection;
+          return {
+            orgs: tenant.organizations
+              .filter((o) => o.deployable && organizationIds.includes(o.id))
+              .map((o) => ({ id: o.id, name: o.name, isPrimary: o.id === tenant.rootId, fullPath: o.name })),
+          };
+        },
+      ),
       answer(ConnectionsRpc.platformAccess, async ({ id }) => {
         const connection = peers.connections.get(id);
         if (!connection) throw notFound('Connection');

@@ -241,7 +241,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       // Who sees a roll-out: its workspace's members.
       WorkspacesRpc.list,
       ConnectionsRpc.ownership,
-      ConnectionsRpc.listEligibleOrgs,
+      ConnectionsRpc.checkEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
     publishesDurable: [
