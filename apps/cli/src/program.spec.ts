@@ -93,34 +93,36 @@ describe('the command line', () => {
           url.pathname === '/api/connections'
             ? { connections: [connection(PROD, 'Acme prod'), connection(DEV, 'Acme dev')] }
             : url.pathname === `/api/connections/${DEV}/orgs`
-              ? { orgs }
-              : url.pathname === '/api/deployments'
-                ? {
-                    deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
-                    pagination: { limit, next_cursor: 'next', has_more: true },
-                  }
-                : url.pathname === '/api/rollouts'
+              ? { orgs, truncated: false }
+              : url.pathname === `/api/connections/${PROD}/orgs`
+                ? { orgs: orgs.slice(0, 2), truncated: true }
+                : url.pathname === '/api/deployments'
                   ? {
-                      rollouts: [
-                        {
-                          id: '44444444-4444-4444-8444-444444444444',
-                          asset_type: 'policy',
-                          asset_name: 'Rate Guard',
-                          requested_version: '1.4.0',
-                          status: 'halted',
-                          current_step: 1,
-                          steps: [{}, {}, {}],
-                          created_at: '2026-12-03T08:00:00.000Z',
-                        },
-                      ],
+                      deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
+                      pagination: { limit, next_cursor: 'next', has_more: true },
                     }
-                  : url.pathname === '/api/workspaces'
+                  : url.pathname === '/api/rollouts'
                     ? {
-                        memberships: [
-                          { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
+                        rollouts: [
+                          {
+                            id: '44444444-4444-4444-8444-444444444444',
+                            asset_type: 'policy',
+                            asset_name: 'Rate Guard',
+                            requested_version: '1.4.0',
+                            status: 'halted',
+                            current_step: 1,
+                            steps: [{}, {}, {}],
+                            created_at: '2026-12-03T08:00:00.000Z',
+                          },
                         ],
                       }
-                    : null;
+                    : url.pathname === '/api/workspaces'
+                      ? {
+                          memberships: [
+                            { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
+                          ],
+                        }
+                      : null;
         res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body ?? { code: 'NOT_FOUND', message: 'no such route' }));
       });
@@ -153,6 +155,24 @@ describe('the command line', () => {
       expect(err).toContain('no connection "staging" of yours');
       expect(await cli('organizations', 'list')).toBe(2);
       expect(err).toContain('name the connection with --connection (you have 2');
+    });
+
+    it('says on stderr when the API cut a connection’s organizations, and keeps truncated in --json', async () => {
+      expect(await cli('organizations', 'list', '--connection', 'Acme prod')).toBe(0);
+      expect(out).toMatch(/^pay-1 +Payments +Acme \/ Payments$/m);
+      expect(out).not.toContain('cut');
+      expect(err).toBe(
+        'The list was cut at 2 organizations: the connection reaches more than the API lists.\n',
+      );
+      out = '';
+      err = '';
+      expect(await cli('--json', 'organizations', 'list', '--connection', 'Acme prod')).toBe(0);
+      expect(JSON.parse(out)).toMatchObject({ orgs: [{ id: 'root-1' }, { id: 'pay-1' }], truncated: true });
+      expect(err).toBe('');
+      out = '';
+      expect(await cli('organizations', 'list', '--connection', 'Acme dev')).toBe(0);
+      expect(out).toMatch(/^eu-pay /m);
+      expect(err).toBe('');
     });
 
     it('lists deployments up to --limit, of one asset type, and says when there are more', async () => {

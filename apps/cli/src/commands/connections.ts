@@ -7,6 +7,7 @@ import { UUID } from './catalog';
 
 type Connection = Schemas['ConnectionDto'];
 export type Organization = Schemas['OrganizationDto'];
+export type OrganizationList = Schemas['OrganizationListDto'];
 
 /** `connections list` and `organizations list`: what `deploy --connection` and `--target` take. */
 export function connectionCommands(program: Command, env: CliEnv): void {
@@ -43,14 +44,18 @@ export function connectionCommands(program: Command, env: CliEnv): void {
       const ctx = new Context(command, env);
       const client = ctx.client();
       const connection = await findConnection(client, options.connection);
-      const orgs = await organizationsOf(client, connection.id);
-      if (ctx.out.json) return ctx.out.data({ connection, orgs });
+      const { orgs, truncated } = await organizationsOf(client, connection.id);
+      if (ctx.out.json) return ctx.out.data({ connection, orgs, truncated });
       if (orgs.length === 0)
         return ctx.out.line(`The connection "${connection.name}" reaches no organization.`);
       ctx.out.table(
         orgs.map((org) => [org.id, org.name, org.fullPath, org.isPrimary ? 'yes' : '']),
         ['ID', 'NAME', 'PATH', 'PRIMARY'],
       );
+      if (truncated)
+        ctx.out.note(
+          `The list was cut at ${orgs.length} organizations: the connection reaches more than the API lists.`,
+        );
     });
 }
 
@@ -92,10 +97,16 @@ function pick(connection: Connection): { id: string; name: string } {
   return { id: connection.id, name: connection.name };
 }
 
-/** The organizations the connection reaches, as the platform lists them. */
-export async function organizationsOf(client: PolicyCatalog, connectionId: string): Promise<Organization[]> {
-  const { orgs } = await client.api.connections.orgs({ params: { path: { id: connectionId } } });
-  return orgs;
+/**
+ * The organizations the connection reaches, as the platform lists them, `truncated` when the API cut the
+ * list (a large tree: at most 1,000, fewer with long names).
+ */
+export async function organizationsOf(
+  client: PolicyCatalog,
+  connectionId: string,
+): Promise<OrganizationList> {
+  const { orgs, truncated } = await client.api.connections.orgs({ params: { path: { id: connectionId } } });
+  return { orgs, truncated };
 }
 
 /** Items whose name is the key: exactly if any is, else ignoring case. */

@@ -70,7 +70,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
         'Resolving the connection, workspace and targets',
         async () => {
           const where = await resolveWhere(client, options);
-          const orgs = await organizationsOf(client, where.connection.id);
+          const { orgs } = await organizationsOf(client, where.connection.id);
           return { ...where, targets: resolveTargets(orgs, options.target, where.connection.name) };
         },
       );

@@ -101,7 +101,7 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
         throw new CliError('give the steps: --step <ids> (repeat), or --target and --step-sizes', EXIT.usage);
       const client = ctx.client();
       const { connection, workspace } = await resolveWhere(client, { ...options, target: [], follow: false });
-      const orgs = await organizationsOf(client, connection.id);
+      const { orgs } = await organizationsOf(client, connection.id);
       const organizations = (given: string[]) => resolveTargets(orgs, given, connection.name);
       const { rollout } = await ctx.out.task('Starting the roll-out', () =>
         client.api.rollouts.create({
