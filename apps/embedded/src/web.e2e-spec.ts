@@ -28,6 +28,14 @@ const SHOWN = {
   unexpected: 'The server answered 502.',
 };
 
+/** The API's body of a 503 (apps/gateway's error filter). */
+const UNAVAILABLE = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: 'The service is unavailable; try again shortly',
+  code: 'SERVICE_UNAVAILABLE',
+};
+
 /** Documentation a hostile author might write: a heading survives, the rest must not run or load. */
 const HOSTILE_MARKDOWN = [
   '## Rate limits per client',
@@ -867,6 +875,41 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       const text = (JSON.parse(e.data) as { text: string }).text;
       expect([text, shown.split(text).length - 1]).toEqual([text, 1]);
     }
+    await page.unroute(`**/api/deployments/${cardsId}/logs`);
+
+    // A poll that fails (503) while the deployment runs leaves the page as it was read, says so beside it,
+    // and the next poll reads it again: here the deployment reads as running, its log held back.
+    const cardsPage = new URL(`/api/deployments/${cardsId}`, world.system.url).toString();
+    let answer: 'running' | 'unavailable' | 'real' = 'running';
+    await page.route(cardsPage, async (route) => {
+      if (answer === 'unavailable') return route.fulfill({ status: 503, json: UNAVAILABLE });
+      if (answer === 'real') return route.continue();
+      const body = (await (await route.fetch()).json()) as { deployment: Record<string, unknown> };
+      return route.fulfill({
+        json: { deployment: { ...body.deployment, status: 'running', finished_at: null } },
+      });
+    });
+    let releaseLog!: () => void;
+    const logHeld = new Promise<void>((resolve) => (releaseLog = resolve));
+    await page.route(`**/api/deployments/${cardsId}/logs`, async (route) => {
+      await logHeld;
+      await route.continue();
+    });
+    await page.goto(`/deployments/${cardsId}`);
+    const cardsHeading = page.getByRole('heading', { level: 1, name: `${story.policyName} → Cards` });
+    const status = page.getByRole('status').filter({ hasText: 'Status:' });
+    await status.getByText('running').waitFor();
+    answer = 'unavailable';
+    await page.getByRole('alert').getByText(SHOWN.unavailable, { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await cardsHeading.isVisible()).toBe(true);
+    expect(await page.getByLabel('Deployment log').isVisible()).toBe(true);
+    expect(await status.getByText('running').isVisible()).toBe(true);
+    answer = 'real';
+    releaseLog();
+    await page.getByText('— succeeded').waitFor();
+    await status.getByText('succeeded').waitFor();
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    await page.unroute(cardsPage);
     await page.unroute(`**/api/deployments/${cardsId}/logs`);
 
     await page.getByRole('link', { name: 'Deployments' }).click();

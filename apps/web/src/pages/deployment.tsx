@@ -143,6 +143,8 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
         ) : null}
         {d.rollback_pinned ? <span className="badge"> rolled back by a roll-out (pinned)</span> : null}
       </p>
+      {/* A poll that failed: the page keeps what it read, and the next poll tries again. */}
+      <ErrorMessage error={deployment.error} retry={deployment.reload} />
       {d.rollout_id ? (
         <p>
           A change of <Link to={`/rollouts/${d.rollout_id}`}>a roll-out</Link>.

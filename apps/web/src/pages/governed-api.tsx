@@ -39,10 +39,28 @@ export default function GovernedApiPage({ params }: { params: Record<string, str
         failed={<NotFoundOr error={loaded.error} what="API" retry={loaded.reload} />}
       />
     );
-  return <GovernedApiView a={loaded.data.governed} w={loaded.data.workspace} reload={loaded.reload} />;
+  return (
+    <GovernedApiView
+      a={loaded.data.governed}
+      w={loaded.data.workspace}
+      reload={loaded.reload}
+      reloadError={loaded.error}
+    />
+  );
 }
 
-function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reload: () => void }) {
+/** `reloadError`: reading the API again (after an evaluation) failed; what was read before is shown. */
+function GovernedApiView({
+  a,
+  w,
+  reload,
+  reloadError,
+}: {
+  a: GovernedApi;
+  w: Workspace;
+  reload: () => void;
+  reloadError: unknown;
+}) {
   const manage = (w.role === 'owner' || w.role === 'admin') && !w.archived_at;
   const member = w.role !== null && !w.archived_at;
   const path = { params: { path: { id: a.id } } };
@@ -94,6 +112,7 @@ function GovernedApiView({ a, w, reload }: { a: GovernedApi; w: Workspace; reloa
       }
     >
       <ErrorMessage error={evaluate.error} />
+      <ErrorMessage error={reloadError} retry={reload} />
       {a.description ? <p className="lead">{a.description}</p> : null}
       <dl className="facts">
         <dt>Conformance</dt>

@@ -204,6 +204,7 @@ export default function Review() {
         </button>
       }
     >
+      <ErrorMessage error={queue.error} retry={queue.reload} />
       <h2>
         Policy submissions ({q.submissions.length}
         {q.hasMore.submissions ? '+' : ''})

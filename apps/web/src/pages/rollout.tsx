@@ -75,6 +75,8 @@ export default function RolloutPage({ params }: { params: Record<string, string>
           <span className={r.status === 'halted' ? 'field-error' : 'hint'}> {r.halt_reason}</span>
         ) : null}
       </p>
+      {/* A read after an event that failed: the page keeps what it read, and the next event reads again. */}
+      <ErrorMessage error={rollout.error} retry={rollout.reload} />
       <dl className="facts">
         <dt>Bake time</dt>
         <dd>{r.bake_seconds} s</dd>

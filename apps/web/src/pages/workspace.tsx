@@ -19,10 +19,11 @@ export default function WorkspacePage({ params }: { params: Record<string, strin
   const id = params.id;
   const detail = useAsync(() => ok(api.GET('/api/workspaces/{id}', { params: { path: { id } } })), [id]);
   if (!detail.data) return <PendingPage title="Workspace" state={detail} />;
-  return <Workspace w={detail.data.workspace} reload={detail.reload} />;
+  return <Workspace w={detail.data.workspace} reload={detail.reload} reloadError={detail.error} />;
 }
 
-function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
+/** `reloadError`: reading the workspace again (after a change) failed; what was read before is shown. */
+function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; reloadError: unknown }) {
   const path = { params: { path: { id: w.id } } };
   const manage = w.role === 'owner' || w.role === 'admin';
   const [name, setName] = useState(w.name);
@@ -58,6 +59,7 @@ function Workspace({ w, reload }: { w: Detail; reload: () => void }) {
         </>
       }
     >
+      <ErrorMessage error={reloadError} retry={reload} />
       <p className="meta">
         Your role: {w.role ?? 'administrator (not a member)'} {w.is_personal ? <Badge>personal</Badge> : null}{' '}
         {w.archived_at ? (

@@ -10,17 +10,34 @@ export interface Async<T> {
   set: (data: T) => void;
 }
 
-/** Loads data for a page; a newer load wins over an older one still under way. */
+/** Whether `deps` are the ones `seen` holds (each the same value), and `deps` the ones it holds next. */
+function sameDeps(seen: { current: DependencyList | undefined }, deps: DependencyList): boolean {
+  const before = seen.current;
+  seen.current = deps;
+  return (
+    before !== undefined && before.length === deps.length && deps.every((d, i) => Object.is(d, before[i]))
+  );
+}
+
+/**
+ * Loads data for a page; a newer load wins over an older one still under way. A reload (`reload()`, a
+ * poll) that fails keeps the data read before beside its error, kept until the next answer: what the page
+ * shows stays while the service is away for a moment. Data read for other `deps` goes when they fail.
+ */
 export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async<T> {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
   const generation = useRef(0);
+  const seen = useRef<DependencyList | undefined>(undefined);
   useEffect(() => {
     const mine = ++generation.current;
-    setState((s) => ({ ...s, loading: true, error: undefined }));
+    const reloading = sameDeps(seen, deps);
+    setState((s) => ({ ...s, loading: true, error: reloading ? s.error : undefined }));
     load().then(
       (data) => mine === generation.current && setState({ data, loading: false }),
-      (error: unknown) => mine === generation.current && setState({ error, loading: false }),
+      (error: unknown) =>
+        mine === generation.current &&
+        setState((s) => ({ data: reloading ? s.data : undefined, error, loading: false })),
     );
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
