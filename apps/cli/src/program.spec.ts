@@ -222,6 +222,59 @@ describe('the command line', () => {
       expect(err).toContain('no organization "Billing" in the connection "Acme dev"');
       expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
     });
+
+    it('deploys to a target past the end of a cut organization list, by its id, saying it was not listed', async () => {
+      const ruleset = { id: '55555555-5555-4555-8555-555555555555', name: 'Rules' };
+      const past = 'team-1200';
+      const bodies: Array<{ dryRun?: boolean; targetOrganizationIds: string[] }> = [];
+      server.removeAllListeners('request');
+      server.on('request', (req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        let text = '';
+        req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        req.on('end', () => {
+          const reply = (status: number, body: unknown) => {
+            res.writeHead(status, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(body));
+          };
+          if (url.pathname === `/api/rulesets/${ruleset.id}`) return reply(200, { ruleset });
+          if (url.pathname === '/api/connections')
+            return reply(200, { connections: [connection(PROD, 'Acme prod')] });
+          if (url.pathname === `/api/connections/${PROD}/orgs`) return reply(200, { orgs, truncated: true });
+          if (url.pathname === '/api/workspaces')
+            return reply(200, {
+              memberships: [{ workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } }],
+            });
+          const body = JSON.parse(text) as { dryRun?: boolean; targetOrganizationIds: string[] };
+          bodies.push(body);
+          const target = { organizationId: past, organizationName: 'Team 1200' };
+          if (body.dryRun)
+            return reply(200, {
+              dryRun: true,
+              assetId: 'rules',
+              targets: [{ ...target, action: 'create', from: null, to: '1.0.0', error: null }],
+            });
+          return reply(201, {
+            status: 201,
+            results: [
+              {
+                ...target,
+                ok: true,
+                error: null,
+                deployment: { id: '66666666-6666-4666-8666-666666666666', status: 'queued', deduped: false },
+              },
+            ],
+          });
+        });
+      });
+      const deploy = ['deploy', ruleset.id, '--ruleset', '--connection', PROD, '--yes', '--no-follow'];
+      expect(await cli(...deploy, '--target', past)).toBe(0);
+      expect(bodies.map((b) => b.targetOrganizationIds)).toEqual([[past], [past]]);
+      expect(err).toContain(
+        `Not among the organizations listed for "Acme prod" (the API cut the list): ${past}, passed on as id(s) for the API to check.`,
+      );
+      expect(out).toContain('Team 1200: deployment 66666666-6666-4666-8666-666666666666 queued');
+    });
   });
 
   describe('search --json (against a stand-in of GET /api/search)', () => {

@@ -10,7 +10,7 @@ const ORGS: Organization[] = [
 
 function refusal(targets: string[]): CliError {
   try {
-    resolveTargets(ORGS, targets, 'Acme prod');
+    resolveTargets({ orgs: ORGS, truncated: false }, targets, 'Acme prod');
   } catch (error) {
     if (error instanceof CliError) return error;
     throw error;
@@ -20,11 +20,18 @@ function refusal(targets: string[]): CliError {
 
 describe('deploy targets by id or name', () => {
   it('takes ids and names (exact, else ignoring case) as organization ids, in order, once each', () => {
-    expect(resolveTargets(ORGS, ['archive', 'root-1', 'Acme', 'pay-1'], 'Acme prod')).toEqual([
-      'arch-1',
-      'root-1',
-      'pay-1',
-    ]);
+    expect(
+      resolveTargets({ orgs: ORGS, truncated: false }, ['archive', 'root-1', 'Acme', 'pay-1'], 'Acme prod'),
+    ).toEqual({ targets: ['arch-1', 'root-1', 'pay-1'], unlisted: [] });
+  });
+
+  it('passes a target the list does not hold on as an id when the API cut the list (it may be past the cut); a name two share is still refused', () => {
+    const cut = { orgs: ORGS, truncated: true };
+    expect(resolveTargets(cut, ['Acme', 'team-1200', 'team-1200'], 'Acme prod')).toEqual({
+      targets: ['root-1', 'team-1200'],
+      unlisted: ['team-1200'],
+    });
+    expect(() => resolveTargets(cut, ['Payments'], 'Acme prod')).toThrow('"Payments" names 2 organizations');
   });
 
   it('refuses a name two organizations share with exit 2, naming the ids and paths to choose from', () => {

@@ -120,16 +120,26 @@ function matchByName<T extends { name: string }>(items: T[], key: string): T[] {
 /**
  * Deploy targets given by id or name, as organization ids, in the order given and without repeats.
  * An id the connection lists is taken as it is; a name must name exactly one of its organizations.
- * Every unknown or ambiguous target is reported at once (exit 2), with the ids to choose from.
+ * Every unknown or ambiguous target is reported at once (exit 2), with the ids to choose from. When the
+ * API cut the list (`truncated`), a target that matches none listed may be an organization past the cut:
+ * it is passed on as an id (`unlisted`) for the API to check, as its plan does.
  */
-export function resolveTargets(orgs: Organization[], targets: string[], connectionName: string): string[] {
+export function resolveTargets(
+  { orgs, truncated }: OrganizationList,
+  targets: string[],
+  connectionName: string,
+): { targets: string[]; unlisted: string[] } {
   const ids: string[] = [];
+  const unlisted: string[] = [];
   const problems: string[] = [];
   for (const target of targets) {
     const byId = orgs.find((org) => org.id === target);
     const named = byId ? [byId] : matchByName(orgs, target);
     if (named.length === 1) {
       if (!ids.includes(named[0].id)) ids.push(named[0].id);
+    } else if (named.length === 0 && truncated) {
+      if (!ids.includes(target)) ids.push(target);
+      if (!unlisted.includes(target)) unlisted.push(target);
     } else if (named.length === 0)
       problems.push(`no organization "${target}" in the connection "${connectionName}"`);
     else
@@ -142,5 +152,13 @@ export function resolveTargets(orgs: Organization[], targets: string[], connecti
       `${problems.join('; ')} (see \`policy-catalog organizations list --connection <id-or-name>\`)`,
       EXIT.usage,
     );
-  return ids;
+  return { targets: ids, unlisted };
+}
+
+/** What is said of targets passed on as ids because the API cut the connection's list. */
+export function unlistedNote(unlisted: string[], connectionName: string): string {
+  return (
+    `Not among the organizations listed for "${connectionName}" (the API cut the list): ` +
+    `${unlisted.join(', ')}, passed on as id(s) for the API to check.`
+  );
 }

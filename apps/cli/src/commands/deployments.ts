@@ -5,7 +5,7 @@ import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
-import { findConnection, organizationsOf, resolveTargets } from './connections';
+import { findConnection, organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { describeFound, findListing } from './listings';
 import { positiveInt } from './numbers';
 
@@ -66,14 +66,15 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       if (!ctx.out.json) ctx.out.line(`Found ${describeFound(found)}.`);
       const assetId = found.id;
       const options = { ...given, ruleset: found.kind === 'ruleset' };
-      const { connection, workspace, targets } = await ctx.out.task(
+      const { connection, workspace, targets, unlisted } = await ctx.out.task(
         'Resolving the connection, workspace and targets',
         async () => {
           const where = await resolveWhere(client, options);
-          const { orgs } = await organizationsOf(client, where.connection.id);
-          return { ...where, targets: resolveTargets(orgs, options.target, where.connection.name) };
+          const list = await organizationsOf(client, where.connection.id);
+          return { ...where, ...resolveTargets(list, options.target, where.connection.name) };
         },
       );
+      if (unlisted.length > 0) ctx.out.note(unlistedNote(unlisted, connection.name));
       const body = {
         ...(options.ruleset ? { assetType: 'ruleset' as const, rulesetId: assetId } : { policyId: assetId }),
         connectionId: connection.id,

@@ -4,7 +4,7 @@ import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
-import { organizationsOf, resolveTargets } from './connections';
+import { organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { resolveWhere } from './deployments';
 import { positiveInt } from './numbers';
 
@@ -101,8 +101,21 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
         throw new CliError('give the steps: --step <ids> (repeat), or --target and --step-sizes', EXIT.usage);
       const client = ctx.client();
       const { connection, workspace } = await resolveWhere(client, { ...options, target: [], follow: false });
-      const { orgs } = await organizationsOf(client, connection.id);
-      const organizations = (given: string[]) => resolveTargets(orgs, given, connection.name);
+      const list = await organizationsOf(client, connection.id);
+      const unlisted: string[] = [];
+      const organizations = (given: string[]) => {
+        const resolved = resolveTargets(list, given, connection.name);
+        unlisted.push(...resolved.unlisted);
+        return resolved.targets;
+      };
+      const targets =
+        steps.length > 0
+          ? { steps: steps.map(organizations) }
+          : {
+              targetOrganizationIds: organizations(options.target!),
+              stepSizes: options.stepSizes!.split(',').map((s) => (s === 'rest' ? 'rest' : Number(s))),
+            };
+      if (unlisted.length > 0) ctx.out.note(unlistedNote(unlisted, connection.name));
       const { rollout } = await ctx.out.task('Starting the roll-out', () =>
         client.api.rollouts.create({
           body: {
@@ -116,12 +129,7 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
             doRelease: Boolean(options.release),
             bakeSeconds: options.bake,
             healthTimeoutSeconds: options.healthTimeout,
-            ...(steps.length > 0
-              ? { steps: steps.map(organizations) }
-              : {
-                  targetOrganizationIds: organizations(options.target!),
-                  stepSizes: options.stepSizes!.split(',').map((s) => (s === 'rest' ? 'rest' : Number(s))),
-                }),
+            ...targets,
           },
         }),
       );
