@@ -36,6 +36,14 @@ const UNAVAILABLE = {
   code: 'SERVICE_UNAVAILABLE',
 };
 
+/** The gateway's 429 for a log stream past the open-stream limit. */
+const TOO_MANY_STREAMS = {
+  statusCode: 429,
+  error: 'Too Many Requests',
+  message: 'Too many open log streams; close one first',
+  code: 'TOO_MANY_REQUESTS',
+};
+
 /** Documentation a hostile author might write: a heading survives, the rest must not run or load. */
 const HOSTILE_MARKDOWN = [
   '## Rate limits per client',
@@ -911,6 +919,38 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('alert').waitFor({ state: 'detached' });
     await page.unroute(cardsPage);
     await page.unroute(`**/api/deployments/${cardsId}/logs`);
+
+    // A log stream refused (429: too many open) or closed by the gateway before the end (an expired
+    // session) is not the log's end: the page says it stopped, and why, with a retry.
+    const logHeading = page.getByRole('heading', { name: /^Log / });
+    await page.route(`**/api/deployments/${cardsId}/logs`, (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '5' }, json: TOO_MANY_STREAMS }),
+    );
+    await page.goto(`/deployments/${cardsId}`);
+    const stopped = page.getByRole('alert').filter({ hasText: 'The log stopped' });
+    await stopped.getByText(/refused or closed the stream/).waitFor();
+    expect(await logHeading.textContent()).toBe('Log (stopped)');
+    await page.unroute(`**/api/deployments/${cardsId}/logs`);
+    await page.route(`**/api/deployments/${cardsId}/logs`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `${cut}event: closed\ndata: {"reason":"credentials_expired"}\n\n`,
+      }),
+    );
+    await stopped.getByRole('button', { name: 'Try again' }).click();
+    await stopped.getByText('The log stopped: your session expired. Sign in again to follow it.').waitFor();
+    expect(await logHeading.textContent()).toBe('Log (stopped)');
+    await page.unroute(`**/api/deployments/${cardsId}/logs`);
+    await stopped.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('— succeeded').waitFor();
+    expect(await logHeading.textContent()).toBe('Log (complete)');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // Each line once, those shown before the stream stopped included.
+    expect(await page.getByLabel('Deployment log').locator('span').count()).toBe(logs.length);
+    // The browser reports the refused stream in its console: expected here.
+    for (let i = web.errors.length - 1; i >= 0; i--)
+      if (/EventSource/.test(web.errors[i])) web.errors.splice(i, 1);
 
     await page.getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('cell', { name: 'Cards' }).waitFor();

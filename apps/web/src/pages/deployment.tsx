@@ -26,27 +26,47 @@ interface EndEvent {
 
 const FINISHED = ['succeeded', 'failed', 'cancelled', 'removed'];
 
-type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
+type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'stopped';
+
+/** Why the gateway ended a stream before the job ended (its `closed` event), said to the user. */
+const CLOSED: Record<string, string> = {
+  credentials_revoked: 'The log stopped: your session ended. Sign in again to follow it.',
+  credentials_expired: 'The log stopped: your session expired. Sign in again to follow it.',
+  slow_reader: 'The log stopped: it came faster than this page could read it.',
+};
+/** A stream refused (429: too many open; 503) or cut without its `end`. */
+const REFUSED =
+  'The log stopped before the deployment ended: the server refused or closed the stream (too many open log streams, or the service is busy).';
 
 function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
   const [lines, setLines] = useState<LogLine[]>([]);
   // Every log event received, repeats included: after a reconnect with Last-Event-ID there are none.
   const [received, setReceived] = useState(0);
   const [state, setState] = useState<StreamState>('connecting');
+  /** Why the stream stopped before its `end` (state `stopped`). */
+  const [stopped, setStopped] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  // The lines shown, by job and sequence: a stream opened again (Try again) replays them, shown once.
+  const seen = useRef(new Set<string>());
   const ended = useRef(onEnd);
   ended.current = onEnd;
   useEffect(() => {
-    const seen = new Set<string>();
     const source = new EventSource(`/api/deployments/${encodeURIComponent(id)}/logs`);
+    const stop = (why: string): void => {
+      source.close();
+      setStopped(why);
+      setState('stopped');
+    };
     source.onopen = () => setState('live');
-    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'ended' : 'reconnecting');
+    // Closed by the browser (an answer other than the stream: 429, 503, 401): it will not try again.
+    source.onerror = () =>
+      source.readyState === EventSource.CLOSED ? stop(REFUSED) : setState('reconnecting');
     source.addEventListener('log', (event: MessageEvent<string>) => {
       const line = JSON.parse(event.data) as LogLine;
       setReceived((n) => n + 1);
       const key = `${line.job_id}:${line.seq}`;
-      if (seen.has(key)) return;
-      seen.add(key);
+      if (seen.current.has(key)) return;
+      seen.current.add(key);
       setLines((old) => [...old, line]);
     });
     source.addEventListener('end', (event: MessageEvent<string>) => {
@@ -55,15 +75,27 @@ function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
       setState('ended');
       ended.current(JSON.parse(event.data) as EndEvent);
     });
+    // The gateway ended it early (credentials revoked or expired, a slow reader): not the job's end.
+    source.addEventListener('closed', (event: MessageEvent<string>) => {
+      const { reason } = JSON.parse(event.data) as { reason: string };
+      stop(CLOSED[reason] ?? REFUSED);
+    });
     return () => source.close();
   }, [id, generation]);
-  const restart = (): void => {
-    setLines([]);
-    setReceived(0);
+  /** Opens the stream again, keeping the lines shown. */
+  const retry = (): void => {
+    setStopped(null);
     setState('connecting');
     setGeneration((g) => g + 1);
   };
-  return { lines, received, state, restart };
+  /** Follows a new job from its start. */
+  const restart = (): void => {
+    seen.current = new Set();
+    setLines([]);
+    setReceived(0);
+    retry();
+  };
+  return { lines, received, state, stopped, retry, restart };
 }
 
 export default function DeploymentPage({ params }: { params: Record<string, string> }) {
@@ -129,6 +161,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
     live: 'live',
     reconnecting: 'reconnecting…',
     ended: 'complete',
+    stopped: 'stopped',
   }[stream.state];
   return (
     <Page title={`${d.asset_name} → ${d.platform_org_name ?? d.platform_org_id}`}>
@@ -232,6 +265,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       <h2>
         Log <span className="muted">({stateText})</span>
       </h2>
+      <ErrorMessage error={stream.stopped} retry={stream.retry} />
       <pre className="log" aria-label="Deployment log" tabIndex={0} data-received={stream.received}>
         {stream.lines.length === 0 ? 'Waiting for the first line…\n' : null}
         {stream.lines.map((l) => (
