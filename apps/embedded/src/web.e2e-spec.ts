@@ -1024,6 +1024,12 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await dialog
         .getByText('every organization changed gets back the version it ran before', { exact: false })
         .waitFor();
+      // A roll-back refused (the service away) says so in the dialog still open over the page.
+      const rollback = `**/api/rollouts/${rolloutId}/rollback`;
+      await page.route(rollback, (route) => route.fulfill({ status: 503, json: UNAVAILABLE }));
+      await dialog.getByRole('button', { name: 'Roll back' }).click();
+      await dialog.getByRole('alert').getByText(SHOWN.unavailable, { exact: true }).waitFor();
+      await page.unroute(rollback);
       await dialog.getByRole('button', { name: 'Roll back' }).click();
       await status.getByText('rolled back').waitFor({ timeout: 60_000 });
       await org(1, 'Payments').getByText('restored').waitFor();

@@ -52,16 +52,21 @@ export default function RolloutPage({ params }: { params: Record<string, string>
   const id = params.id;
   const rollout = useAsync(() => ok(api.GET('/api/rollouts/{id}', { params: { path: { id } } })), [id]);
   const { events, live } = useRolloutEvents(id, rollout.reload);
-  const [confirm, setConfirm] = useState<Action | null>(null);
+  const [confirm, setConfirmOpen] = useState<Action | null>(null);
   const act = useAction(async (action: Action) => {
     const path = { params: { path: { id } } };
     if (action === 'pause') await ok(api.POST('/api/rollouts/{id}/pause', path));
     else if (action === 'resume') await ok(api.POST('/api/rollouts/{id}/resume', path));
     else if (action === 'abort') await ok(api.POST('/api/rollouts/{id}/abort', path));
     else await ok(api.POST('/api/rollouts/{id}/rollback', path));
-    setConfirm(null);
+    setConfirmOpen(null);
     rollout.reload();
   });
+  // A dialog opens without the error of an earlier action.
+  const setConfirm = (action: Action | null): void => {
+    act.setError(null);
+    setConfirmOpen(action);
+  };
 
   if (!rollout.data) return <PendingPage title="Roll-out" state={rollout} />;
   const r = rollout.data.rollout;
@@ -115,7 +120,8 @@ export default function RolloutPage({ params }: { params: Record<string, string>
           ) : null}
         </div>
       ) : null}
-      <ErrorMessage error={act.error} />
+      {/* A pause or resume failed here; an abort or roll-back says so in its open dialog. */}
+      {confirm === null ? <ErrorMessage error={act.error} /> : null}
       <ConfirmDialog
         open={confirm !== null}
         title={confirm === 'abort' ? 'Abort the roll-out?' : 'Roll back the roll-out?'}
@@ -124,9 +130,12 @@ export default function RolloutPage({ params }: { params: Record<string, string>
         onConfirm={() => void (confirm && act.run(confirm))}
         onCancel={() => setConfirm(null)}
       >
-        {confirm === 'abort'
-          ? 'No further step starts; what was applied stays.'
-          : 'No further step starts, and every organization changed gets back the version it ran before.'}
+        <p>
+          {confirm === 'abort'
+            ? 'No further step starts; what was applied stays.'
+            : 'No further step starts, and every organization changed gets back the version it ran before.'}
+        </p>
+        {confirm !== null ? <ErrorMessage error={act.error} /> : null}
       </ConfirmDialog>
       <RolloutSteps rollout={r} label="Progress" />
       {r.steps.map((step) => (
