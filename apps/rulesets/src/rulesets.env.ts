@@ -36,8 +36,9 @@ export class RulesetsEnv extends ListingServiceEnv {
   /**
    * Time limit of one evaluation, its AMF and Spectral engines together, from its start on a thread: past
    * it the thread is stopped (a fresh one replaces it) and the answer is 422 naming this limit; it waits
-   * for a first thread at most as long (then 503 with Retry-After). A validation's examples share one such
-   * limit; those it leaves no time for are reported, not run.
+   * for a first thread at most as long (then 503 with Retry-After). A validation's checks (its ruleset's,
+   * its examples') share one such limit from its start, at most 90 s; what it leaves no time for is
+   * reported, not run.
    */
   @IsOptional()
   @IsInt()

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { type RequestContext, RULESET_LIMITS, RulesetsRpc } from '@pc/contracts';
+import { EVALUATION_LIMITS, type RequestContext, RULESET_LIMITS, RulesetsRpc } from '@pc/contracts';
 import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import {
   CreateRulesetSubmissionDto,
@@ -42,9 +42,10 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
   audit: { updated: AUDIT.rulesetSubmissionUpdated },
   /**
    * Validation runs the profile (and the ruleset's examples) through the evaluation engine, which the
-   * rulesets service loads on first use: the bus waits longer than for a plain read.
+   * rulesets service loads on first use: the bus waits longer than for a plain read, and the service ends
+   * a validation's work on the evaluator well within that wait (EVALUATION_LIMITS.validationEvaluatorMs).
    */
-  validation: { timeoutMs: 120_000 },
+  validation: { timeoutMs: EVALUATION_LIMITS.validationWaitMs },
   rateLimited: false,
   historyAuth: 'authenticated',
   text: {

@@ -26,6 +26,8 @@ import type { EvaluatorTask } from './engine/evaluation.worker';
 
 /** The time limit of the tests of shared time limits: the service reads EVALUATION_TIMEOUT_MS at each request. */
 const SHORT_LIMIT_MS = 4_000;
+/** What a validation's warning says of its time limit at SHORT_LIMIT_MS. */
+const RAN_OUT = `a validation's checks on the evaluator run within one time limit from its start, waits for a thread included (${SHORT_LIMIT_MS} ms: EVALUATION_TIMEOUT_MS, at most ${EVALUATION_LIMITS.validationEvaluatorMs} ms for a validation), and it ran out`;
 
 /** A profile for MCP servers (mcp.Tool): not in the AMF model the engine reads. */
 const MCP_PROFILE = `#%Validation Profile 1.0
@@ -476,7 +478,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
     });
   });
 
-  it("evaluates a validation's examples within one time limit all together, and reports the ones it left no time for", async () => {
+  it("evaluates a validation's examples within its one time limit, and reports the ones it left no time for", async () => {
     const profile = OPERATION_IDS.replace('Every operation needs', 'Examples in time, every operation needs');
     const files = {
       'ruleset.yaml': profile,
@@ -491,11 +493,58 @@ describe('ruleset evaluations (service level, the engine)', () => {
     );
     expect(validation.ok).toBe(true);
     expect(validation.warnings).toEqual([
-      `examples/conforming/b-good.yaml: not evaluated, nor the 1 example after it: a validation's examples are evaluated within one time limit all together (EVALUATION_TIMEOUT_MS, ${SHORT_LIMIT_MS} ms, waits for a thread included), and it ran out; fewer or smaller examples take less`,
+      `examples/conforming/b-good.yaml: not evaluated, nor the 1 example after it: ${RAN_OUT}; fewer or smaller examples take less`,
     ]);
     expect(validation.examples).toMatchObject({ passed: false, conforming: 2, nonConforming: 1 });
     const examplesRun = ran.flatMap((task) => (task.kind === 'evaluate' ? Object.keys(task.files) : []));
     expect(examplesRun).toEqual(['a-good.yaml']);
+  });
+
+  it("gives a validation one time limit from its start for its profile's check and its examples: a check that ends past it leaves the examples unevaluated, reported naming the limit", async () => {
+    const profile = OPERATION_IDS.replace('Every operation needs', 'A slow check, every operation needs');
+    const files = {
+      'ruleset.yaml': profile,
+      'registry.json': '{"assetId": "slow-check"}',
+      'examples/conforming/a-good.yaml': GOOD,
+      'examples/conforming/b-good.yaml': GOOD.replace('title:', 'title: B'),
+      'examples/non-conforming/bad.yaml': OAS3,
+    };
+    const { result: validation, ran } = await withSlowTask(
+      (task) => task.kind === 'check-profile',
+      async () => (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation,
+    );
+    expect(validation.ok).toBe(true);
+    expect(validation.warnings).toEqual([
+      `examples/conforming/a-good.yaml: not evaluated, nor the 2 examples after it: ${RAN_OUT}; fewer or smaller examples take less`,
+    ]);
+    expect(validation.examples).toMatchObject({ passed: false, conforming: 2, nonConforming: 1 });
+    expect(ran.map((task) => task.kind)).toEqual(['check-profile']);
+  });
+
+  it('answers a validation whose time ran out before the engine could check its profile, with warnings naming the limit and nothing run', async () => {
+    const profile = OPERATION_IDS.replace('Every operation needs', 'Out of time, every operation needs');
+    const repoUrl = h.repo({
+      'ruleset.yaml': profile,
+      'registry.json': '{"assetId": "out-of-time"}',
+      'examples/conforming/a-good.yaml': GOOD,
+      'examples/non-conforming/bad.yaml': OAS3,
+    });
+    const { result: validation, ran } = await withSlowTask(
+      () => false,
+      async () => {
+        // A slow source host: reading the repository takes the validation's time.
+        const release = h.host.hold(repoUrl);
+        setTimeout(release, SHORT_LIMIT_MS + 500);
+        return (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl })).validation;
+      },
+    );
+    expect(validation.ok).toBe(true);
+    expect(validation.warnings).toEqual([
+      `ruleset.yaml: not checked by the evaluation engine, which may still refuse it when it is evaluated: ${RAN_OUT}; validate it again when the evaluator is less busy`,
+      `examples/conforming/a-good.yaml: not evaluated, nor the 1 example after it: ${RAN_OUT}; fewer or smaller examples take less`,
+    ]);
+    expect(validation.examples).toMatchObject({ passed: false, conforming: 1, nonConforming: 1 });
+    expect(ran).toEqual([]);
   });
 
   it('answers an evaluation whose AMF and Spectral engines together run past EVALUATION_TIMEOUT_MS with 422 naming the limit, the second engine not run', async () => {

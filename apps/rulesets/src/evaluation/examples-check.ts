@@ -2,8 +2,9 @@ import type { EngineResult } from './engine/amf-engine';
 import { EVALUATION_LIMITS } from '@pc/contracts';
 import type { EngineFinding } from './engine/amf-engine';
 import type { EngineReport, EvaluatorOutcome, EvaluatorTask } from './engine/evaluation.worker';
-import { SharedLimit } from './shared-limit';
+import type { SharedLimit } from './shared-limit';
 import { aliasLimitMessage, specificationBytes } from './specification.reader';
+import { ranOut } from './validation-limit';
 import { nodesAddedByAliases } from './yaml-expansion';
 
 /**
@@ -52,11 +53,11 @@ export interface ExampleLimits {
    */
   maxBytes?: number;
   /**
-   * The examples' one time limit, all together (EVALUATION_TIMEOUT_MS: one evaluation's), from the first
-   * one's start on a thread, the later ones' waits for a thread included; the examples it leaves no time
-   * for are reported, not run. Without it, a validation of 40 examples could hold a thread for 40 limits.
+   * The time limit the examples share with the rest of their validation (see validation-limit.ts), their
+   * waits for a thread included; the examples it leaves no time for are reported, not run. Without it, a
+   * validation of 40 examples could hold a thread for 40 limits.
    */
-  timeoutMs?: number;
+  limit?: SharedLimit;
 }
 
 /**
@@ -75,10 +76,7 @@ export async function checkExamples(
   const fired = new Set<string>();
   /** Examples a limit kept from the engine: what rules they make fire is not known. */
   const unchecked = new Set<Example>();
-  const limit =
-    limits.timeoutMs === undefined
-      ? undefined
-      : new SharedLimit(limits.timeoutMs, "for all of a validation's examples together");
+  const limit = limits.limit;
   /** The examples the time limit left no time for. */
   const outOfTime: Example[] = [];
   const evaluate = async (example: Example): Promise<EngineResult[] | null> => {
@@ -143,8 +141,7 @@ export async function checkExamples(
     const others = outOfTime.length - 1;
     errors.push(
       `${outOfTime[0].path}: not evaluated${others > 0 ? `, nor the ${others} example${others > 1 ? 's' : ''} after it` : ''}: ` +
-        `a validation's examples are evaluated within one time limit all together (EVALUATION_TIMEOUT_MS, ${limit.ms} ms, ` +
-        'waits for a thread included), and it ran out; fewer or smaller examples take less',
+        `${ranOut(limit)}; fewer or smaller examples take less`,
     );
   }
   const coverage = ruleNames.map((rule) => ({ rule, fired: fired.has(rule) }));

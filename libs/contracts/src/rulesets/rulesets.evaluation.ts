@@ -62,6 +62,18 @@ export const EVALUATION_LIMITS = {
   findings: 100,
   /** A message (engine text) is cut to this many characters. */
   message: 2000,
+  /**
+   * How long the gateway waits for a ruleset repository's validation (the validate route, and the
+   * submission routes, which validate).
+   */
+  validationWaitMs: 120_000,
+  /**
+   * The most a validation spends on the evaluator when EVALUATION_TIMEOUT_MS is longer: the engine's check
+   * of its ruleset and its examples, waits for a thread included, run within one time limit counted from
+   * the validation's start, so that its answer (what the limit left unchecked reported in a warning) comes
+   * before the gateway stops waiting, with time left for the reads of the repository after it.
+   */
+  validationEvaluatorMs: 90_000,
 } as const;
 
 export const EVALUATION_FILENAME_PATTERN = new RegExp(EVALUATION_LIMITS.filename.pattern);
