@@ -1423,8 +1423,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('signing out ends the session: signed-in pages ask to sign in again', async () => {
+    // The catalog shows its owner's unpublished ruleset (sent back for improvement); signed out, it is
+    // read again and shows only what everyone sees.
+    await page.goto(`/?q=${encodeURIComponent(story.rulesetName)}`);
+    const draft = page.getByRole('link', { name: story.rulesetName });
+    await draft.waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: 'Everything, by name' }).waitFor();
+    await page.locator('.cards .card').first().waitFor();
+    expect(await draft.count()).toBe(0);
     await page.goto('/tokens');
     await page.getByRole('heading', { level: 1, name: 'Sign in required' }).waitFor();
   });

@@ -56,7 +56,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
 
 function Routes() {
   const { path } = useLocation();
-  const { user, known } = useSession();
+  const { user, known, generation } = useSession();
   const movedTo = Object.hasOwn(MOVED, path) ? MOVED[path] : undefined;
   // Here, not in a child: this component's location listener (declared above) is registered by then.
   useEffect(() => {
@@ -84,9 +84,11 @@ function Routes() {
         </Page>
       );
     }
+    // A page is read anew when who is signed in changes: nothing read for the one before stays on screen
+    // (the catalog shows its owner's drafts; signing out on it navigates to where it already is).
     return (
       <Suspense fallback={<Loading />}>
-        <Component key={path} params={params} />
+        <Component key={`${generation}:${path}`} params={params} />
       </Suspense>
     );
   }
