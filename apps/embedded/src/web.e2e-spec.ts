@@ -66,6 +66,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   /** What the signed-up user made, for the steps after (one story, told in order). */
   const story = {
     token: '',
+    email: '',
     policyId: '',
     policyName: '',
     rulesetName: '',
@@ -407,6 +408,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
   it('a new user signs up and creates a token, shown once', async () => {
     const email = `web-${Date.now()}@example.com`;
+    story.email = email;
     await page.goto('/signup');
     await page.getByLabel('Name').fill('Web User');
     await page.getByLabel('Email').fill(email);
@@ -1435,6 +1437,20 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await draft.count()).toBe(0);
     await page.goto('/tokens');
     await page.getByRole('heading', { level: 1, name: 'Sign in required' }).waitFor();
+    // Signing in from there comes back to the page asked for, its query too.
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in required' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(story.email);
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?policyId=${story.policyId}`);
+    const policy = page.getByLabel('Policy', { exact: true });
+    await policy.locator(`option[value="${story.policyId}"]`).waitFor({ state: 'attached' });
+    expect(await policy.inputValue()).toBe(story.policyId);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
   });
 
   it('every page fits a 390x844 phone signed out', async () => {

@@ -55,7 +55,7 @@ const ROUTES: Array<[string, PageComponent, { signedIn?: boolean; admin?: boolea
 ];
 
 function Routes() {
-  const { path } = useLocation();
+  const { path, query } = useLocation();
   const { user, known, generation } = useSession();
   const movedTo = Object.hasOwn(MOVED, path) ? MOVED[path] : undefined;
   // Here, not in a child: this component's location listener (declared above) is registered by then.
@@ -71,8 +71,8 @@ function Routes() {
       return (
         <Page title="Sign in required">
           <p>
-            This page needs an account. <Link to={`/signin?next=${encodeURIComponent(path)}`}>Sign in</Link>{' '}
-            or <Link to="/signup">create an account</Link>.
+            This page needs an account. <Link to={signInHere(path, query)}>Sign in</Link> or{' '}
+            <Link to="/signup">create an account</Link>.
           </p>
         </Page>
       );
@@ -99,6 +99,12 @@ function Routes() {
       </p>
     </Page>
   );
+}
+
+/** The sign-in page, coming back here (this path and its query) once signed in. */
+function signInHere(path: string, query: URLSearchParams): string {
+  const search = query.toString();
+  return `/signin?next=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
 }
 
 /** A link of the main navigation, current on its pages (and on `also`'s: a section's other pages). */

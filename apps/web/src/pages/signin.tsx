@@ -5,10 +5,16 @@ import { useAction } from '../ui/async';
 import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
-/** Only a path of this app (never another site) is followed after signing in. */
+/**
+ * Only a path of this app (never another site) is followed after signing in, with its query: what `next`
+ * names, read as the browser reads a link here (`/\host` and `//host` are other sites), if it stays on
+ * this origin.
+ */
 export function nextPath(query: URLSearchParams): string {
   const next = query.get('next') ?? '/';
-  return next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  if (!next.startsWith('/')) return '/';
+  const target = new URL(next, location.origin);
+  return target.origin === location.origin ? `${target.pathname}${target.search}${target.hash}` : '/';
 }
 
 export default function SignIn() {
