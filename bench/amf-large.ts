@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // so the validator's WebAssembly memory has grown to its size on both sides before the rounds.
   await engine(doc(-1));
 
-  const system = await startSystem('amf', { EVALUATION_TIMEOUT_MS: '600000' }); // not what is measured
+  const system = await startSystem('amf', { EVALUATION_TIMEOUT_MS: '300000' }); // not what is measured
   try {
     const { base } = system;
     const json = { 'content-type': 'application/json' };

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const env = Object.assign(new RulesetsEnv(), {
     EVALUATION_THREADS: 2,
     EVALUATION_QUEUE: 64,
-    EVALUATION_TIMEOUT_MS: 600_000,
+    EVALUATION_TIMEOUT_MS: 300_000,
   });
   const pool = new EvaluatorPool(env);
   await pool.run(task);

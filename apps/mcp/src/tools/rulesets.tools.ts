@@ -161,7 +161,7 @@ export class RulesetTools implements ToolSet {
                 ? { content: args.content, filename: args.filename }
                 : { repoUrl: args.repo_url, path: args.path, ref: args.ref },
           },
-          { timeoutMs: 11 * 60_000 },
+          { timeoutMs: EVALUATION_LIMITS.evaluationWaitMs },
         );
         return { data: { report }, text: reportText(report) };
       },

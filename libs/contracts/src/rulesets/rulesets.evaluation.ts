@@ -63,6 +63,12 @@ export const EVALUATION_LIMITS = {
   /** A message (engine text) is cut to this many characters. */
   message: 2000,
   /**
+   * How long the gateway and the tool server wait for an evaluation (and for recording a governance
+   * evaluation): 11 minutes, past one wait for a thread and one EVALUATION_TIMEOUT_MS (at most 300 s each)
+   * with a minute left to read the specification.
+   */
+  evaluationWaitMs: 11 * 60_000,
+  /**
    * How long the gateway waits for a ruleset repository's validation (the validate route, and the
    * submission routes, which validate).
    */
