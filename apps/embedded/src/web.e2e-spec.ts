@@ -304,6 +304,44 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await clippedSelects(page, 'form[role=search] select')).toEqual([]);
     expect(await crowdedControls(page, 'form[role=search] input, form[role=search] select')).toEqual([]);
     await both(page, 'catalog-search');
+    await page.setViewportSize(STORY_SIZE);
+  });
+
+  it('a page still on its way when the search changes is not added to the new results', async () => {
+    // The vendor catalog answers as if a second page followed; that page is held until the search changed.
+    const search = (url: URL) =>
+      url.pathname === '/api/search' && url.searchParams.get('catalog') === 'vendor';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let delivered!: () => void;
+    const stalePageDelivered = new Promise<void>((resolve) => (delivered = resolve));
+    let firstPage: { items: Array<Record<string, unknown>> } | undefined;
+    await page.route(search, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.has('q')) return route.continue();
+      if (url.searchParams.get('cursor') !== 'held') {
+        const real = await route.fetch();
+        firstPage = (await real.json()) as { items: Array<Record<string, unknown>> };
+        return route.fulfill({ json: { ...firstPage, hasMore: true, nextCursor: 'held' } });
+      }
+      await held;
+      const stale = { ...firstPage!.items[0], name: 'Stale Page Item', slug: 'stale-page-item' };
+      await route.fulfill({ json: { ...firstPage, items: [stale], hasMore: false, nextCursor: null } });
+      delivered();
+    });
+    await page.goto('/?catalog=vendor');
+    await page.getByRole('heading', { level: 1, name: 'Policies and rulesets' }).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByLabel('Search').fill('spike');
+    await page.getByRole('link', { name: 'Spike Control' }).waitFor();
+    await page.locator('.cards .card').nth(1).waitFor({ state: 'detached' });
+    release();
+    await stalePageDelivered;
+    // What the page would do with it, it has done within a few frames.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await page.getByText('Stale Page Item').count()).toBe(0);
+    expect(await page.locator('.cards .card').count()).toBe(1);
+    await page.unroute(search);
   });
 
   it('sign-in says a wrong password is wrong; each error the dashboard shows is driven once, with the API body behind it', async () => {

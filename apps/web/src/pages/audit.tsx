@@ -1,4 +1,4 @@
-// The audit log, newest first, a page at a time: everything for administrators (/admin/audit), one's own
+// The audit log, newest first, a page at a time (Load older entries): everything for administrators (/admin/audit), one's own
 // security events (/audit), a workspace's entries for its owner (on the workspace page). Actors and
 // targets by name; filters by actor, action (grouped by area), target and time; where and with what a
 // request came (address, user agent, request id) and its summary in each entry's details; administrators
@@ -7,10 +7,10 @@ import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_EXPORT_PAGE, type AuditAction
 import { useId } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { useLocation } from '../router';
-import { useAsync, useCursorPages, useDebounced } from '../ui/async';
+import { useCursorPages, useDebounced } from '../ui/async';
 import { DataTable, When } from '../ui/display';
 import { TextField, useFields } from '../ui/fields';
-import { Page, Pending } from '../ui/page';
+import { LoadMore, Page, Pending } from '../ui/page';
 
 export type AuditScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'workspace'; workspaceId: string };
 type Entry = Schemas['AuditEntryDto'];
@@ -45,9 +45,7 @@ const instant = (local: string): string | undefined =>
   local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : undefined;
 
 export function AuditLog({ scope }: { scope: AuditScope }) {
-  const pages = useCursorPages();
-  // A changed filter reads its first page again.
-  const fields = useFields({ actor: '', action: '', target: '', since: '', until: '' }, pages.newest);
+  const fields = useFields({ actor: '', action: '', target: '', since: '', until: '' });
   const { actor, action, target, since, until } = fields.values;
   const key = scope.kind === 'workspace' ? scope.workspaceId : scope.kind;
   const typed = { actor: useDebounced(actor.trim(), 300), target: useDebounced(target.trim(), 300) };
@@ -63,16 +61,22 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
     ...(instant(until) ? { until: instant(until) } : {}),
   };
   const filterKey = JSON.stringify(filters);
-  const page = useAsync(() => {
-    const query = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
-    return ok(
-      scope.kind === 'workspace'
-        ? api.GET('/api/workspaces/{id}/audit', { params: { path: { id: scope.workspaceId }, query } })
-        : scope.kind === 'all'
-          ? api.GET('/api/admin/audit', { params: { query } })
-          : api.GET('/api/me/audit', { params: { query } }),
-    );
-  }, [key, filterKey, pages.cursor]);
+  // A changed filter reads its first page again.
+  const page = useCursorPages(
+    async (cursor) => {
+      const query = { ...filters, ...(cursor ? { cursor } : {}) };
+      const answer = await ok(
+        scope.kind === 'workspace'
+          ? api.GET('/api/workspaces/{id}/audit', { params: { path: { id: scope.workspaceId }, query } })
+          : scope.kind === 'all'
+            ? api.GET('/api/admin/audit', { params: { query } })
+            : api.GET('/api/me/audit', { params: { query } }),
+      );
+      return { items: answer.entries, next: answer.nextCursor };
+    },
+    [key, filterKey],
+    (e) => e.id,
+  );
   const field = fields.bind();
   const csv = `/api/admin/audit/export?${new URLSearchParams({ ...filters, format: 'csv' }).toString()}`;
   return (
@@ -105,13 +109,13 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
         </p>
       ) : null}
       <Pending state={page} />
-      {page.data && page.data.entries.length === 0 ? <p>No entries.</p> : null}
-      {page.data && page.data.entries.length > 0 ? (
+      {page.data && page.items.length === 0 ? <p>No entries.</p> : null}
+      {page.items.length > 0 ? (
         <DataTable
           caption="Audit entries, newest first"
           columns={['When', 'Actor', 'Action', 'Target', 'Details']}
         >
-          {page.data.entries.map((e) => (
+          {page.items.map((e) => (
             <tr key={e.id}>
               <td>
                 <When at={e.at} />
@@ -144,18 +148,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           ))}
         </DataTable>
       ) : null}
-      <div className="row">
-        <button type="button" className="secondary" disabled={pages.atNewest} onClick={pages.newest}>
-          Newest
-        </button>
-        <button
-          type="button"
-          disabled={!page.data?.nextCursor}
-          onClick={() => pages.older(page.data?.nextCursor)}
-        >
-          Older
-        </button>
-      </div>
+      <LoadMore pages={page} label="Load older entries" />
     </section>
   );
 }

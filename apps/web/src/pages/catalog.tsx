@@ -11,10 +11,10 @@ import type { paths } from '@policy-catalog/sdk';
 import { FirstScreen, type Shelf } from '../first-screen';
 import { count, itemKey, ListingCard, type ListingItem as Item } from '../listing-card';
 import { navigate, useLocation } from '../router';
-import { useDebounced } from '../ui/async';
+import { useCursorPages, useDebounced } from '../ui/async';
 import { plural } from '../ui/display';
 import { SelectField, TextField } from '../ui/fields';
-import { ErrorMessage, Loading, Page } from '../ui/page';
+import { ErrorMessage, LoadMore, Loading, Page } from '../ui/page';
 
 type Facets = Schemas['SearchFacetsDto'];
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
@@ -199,17 +199,6 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
     ...(scope.kind ? { kind: scope.kind } : {}),
   }));
   const settled = useDebounced(filters, 250);
-  const [items, setItems] = useState<Item[]>([]);
-  const [answer, setAnswer] = useState<{
-    facets: Facets;
-    total: number;
-    countsCapped: boolean;
-    match: Schemas['SearchResultDto']['match'];
-  }>();
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
   // On a phone the filters past the search fold away, so that the results start on the first screen.
   const [moreFilters, setMoreFilters] = useState(false);
   // The filters the user set past the search (the page's own kind is not one of them).
@@ -254,50 +243,18 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
     );
     const target = `${location.pathname}${search.size ? `?${search.toString()}` : ''}`;
     if (target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
-    let stale = false;
-    setLoading(true);
-    setError(null);
-    fetchPage().then(
-      (page) => {
-        if (stale) return;
-        setItems(page.items);
-        setAnswer(
-          page.facets
-            ? {
-                facets: page.facets,
-                total: page.total ?? 0,
-                countsCapped: page.countsCapped ?? false,
-                match: page.match ?? null,
-              }
-            : undefined,
-        );
-        setNext(page.next);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (stale) return;
-        setError(e);
-        setLoading(false);
-      },
-    );
-    return () => {
-      stale = true;
-    };
-  }, [settled, attempt]);
-
-  const more = async (): Promise<void> => {
-    if (!next) return;
-    setLoading(true);
-    try {
-      const page = await fetchPage(next);
-      setItems((old) => [...old, ...page.items]);
-      setNext(page.next);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  }, [settled]);
+  // A page of an earlier search, still on its way when the filters change, is dropped.
+  const found = useCursorPages(fetchPage, [settled], itemKey);
+  const { items, loading, error } = found;
+  const answer = found.data?.facets
+    ? {
+        facets: found.data.facets,
+        total: found.data.total ?? 0,
+        countsCapped: found.data.countsCapped ?? false,
+        match: found.data.match ?? null,
+      }
+    : undefined;
 
   const set = (name: Filter) => (e: { target: { value: string } }) => {
     const next = { ...filters, [name]: e.target.value };
@@ -413,13 +370,13 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
           ) : null}
         </section>
       ) : null}
-      <ErrorMessage error={error} retry={() => setAttempt((n) => n + 1)} />
+      <ErrorMessage error={error} retry={found.reload} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {loading
           ? ''
           : answer
             ? plural(answer.total, 'result')
-            : `${items.length}${next ? '+' : ''} ${(ownList?.noun ?? ['result', 'results'])[items.length === 1 && !next ? 0 : 1]}`}
+            : `${items.length}${found.hasMore ? '+' : ''} ${(ownList?.noun ?? ['result', 'results'])[items.length === 1 && !found.hasMore ? 0 : 1]}`}
       </p>
       {!loading && answer?.match === 'near' && items.length > 0 ? (
         <p className="hint">Nothing has these exact words: showing near matches.</p>
@@ -439,11 +396,7 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
         ))}
       </ul>
       {loading ? <Loading /> : null}
-      {next && !loading ? (
-        <button type="button" className="secondary" onClick={() => void more()}>
-          Load more
-        </button>
-      ) : null}
+      <LoadMore pages={found} />
     </Page>
   );
 }

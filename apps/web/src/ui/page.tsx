@@ -2,7 +2,7 @@
 // loading, then the API's message with a retry.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ApiError, messageOf } from '../api/client';
-import type { Async } from './async';
+import type { Async, CursorPage, CursorPages } from './async';
 
 export function Page({
   title,
@@ -110,5 +110,28 @@ export function PendingPage({
     <Page title={title}>
       <Pending {...pending} />
     </Page>
+  );
+}
+
+/**
+ * "Load more" under a list read a page at a time (useCursorPages): offered while another page follows and
+ * the first pages are read; busy while the next page comes; a failure said under it, with a retry.
+ */
+export function LoadMore({
+  pages,
+  label = 'Load more',
+}: {
+  pages: Pick<CursorPages<CursorPage<unknown>>, 'hasMore' | 'loading' | 'more' | 'loadingMore' | 'moreError'>;
+  label?: string;
+}) {
+  return (
+    <>
+      {pages.hasMore && !pages.loading && !pages.moreError ? (
+        <button type="button" className="secondary" disabled={pages.loadingMore} onClick={pages.more}>
+          {pages.loadingMore ? 'Loading…' : label}
+        </button>
+      ) : null}
+      <ErrorMessage error={pages.moreError} retry={pages.more} />
+    </>
   );
 }
