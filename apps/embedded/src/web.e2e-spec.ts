@@ -520,6 +520,44 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .split('/')
       .pop()!;
     await look(page, 'submissions');
+
+    // Load more reads each next page from the cursor of the page before, and stops after the last: two
+    // pages of older submissions stand in here (fetched as the first two), then the real one.
+    const pages: Record<string, string[]> = { '': ['Older A1', 'Older A2'], p2: ['Older B1', 'Older B2'] };
+    const listed = (url: URL) => url.pathname === '/api/submissions';
+    await page.route(listed, async (route) => {
+      const url = new URL(route.request().url());
+      const cursor = url.searchParams.get('cursor') ?? '';
+      if (cursor === 'p3') {
+        url.searchParams.delete('cursor');
+        return route.continue({ url: url.toString() });
+      }
+      const real = await route.fetch({ url: url.toString().replace(/[?&]cursor=[^&]*/, '') });
+      const body = (await real.json()) as { submissions: Array<Record<string, unknown>> };
+      const names = pages[cursor];
+      const submissions = names.map((name, i) => ({
+        ...body.submissions[0],
+        id: `${cursor || 'p1'}-${i}`,
+        name,
+      }));
+      return route.fulfill({ json: { submissions, hasMore: true, nextCursor: cursor === '' ? 'p2' : 'p3' } });
+    });
+    await page.reload();
+    const names = page.getByRole('main').locator('.cards > li h2');
+    await names.first().waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Older B2' }).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('listitem').filter({ hasText: story.policyName }).waitFor();
+    expect(await names.allTextContents()).toEqual([
+      'Older A1',
+      'Older A2',
+      'Older B1',
+      'Older B2',
+      story.policyName,
+    ]);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.unroute(listed);
   });
 
   it('the user validates a ruleset repository (every finding shown), fixes the input and submits it', async () => {

@@ -4,11 +4,11 @@
 import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { severityCounts, StatusBadge, When } from '../ui/display';
 import { ActionForm, SaveOrCancel, TextArea, TextField } from '../ui/fields';
-import { ErrorMessage, Page, Pending } from '../ui/page';
+import { ErrorMessage, LoadMore, Page, Pending } from '../ui/page';
 
 /** A submission as its card shows it, whatever its kind. */
 interface SubmissionView {
@@ -44,7 +44,8 @@ interface SubmissionsKind<S> {
   /** A word under the "Submitted" notice (where the other kind's submissions are). */
   intro: ReactNode;
   empty: string;
-  list(cursor?: string): Promise<{ submissions: S[]; hasMore: boolean; nextCursor: string | null }>;
+  /** A page of the caller's submissions, newest first (`cursor`: the next page's, from the one before). */
+  list(cursor?: string): Promise<{ items: S[]; next: string | null }>;
   view(submission: S): SubmissionView;
   editLabels(status: string): EditLabels;
   /** The edit form's name and description rules (a ruleset's both required, its description bounded). */
@@ -75,7 +76,10 @@ const POLICIES: SubmissionsKind<PolicySubmission> = {
   ),
   intro: null,
   empty: 'You have not submitted anything yet.',
-  list: (cursor) => ok(api.GET('/api/submissions', { params: { query: { limit: 50, cursor } } })),
+  async list(cursor) {
+    const page = await ok(api.GET('/api/submissions', { params: { query: { limit: 50, cursor } } }));
+    return { items: page.submissions, next: page.hasMore ? page.nextCursor : null };
+  },
   view: (s) => ({
     key: s.id,
     name: s.name,
@@ -115,9 +119,10 @@ const RULESETS: SubmissionsKind<RulesetSubmission> = {
     </p>
   ),
   empty: 'You have not submitted a ruleset yet.',
+  // One page: the route answers the newest 100, and takes no cursor.
   async list() {
     const page = await ok(api.GET('/api/ruleset-submissions'));
-    return { submissions: page.submissions, hasMore: false, nextCursor: null };
+    return { items: page.submissions, next: null };
   },
   view: (s) => ({
     key: `${s.id}:${s.updated_at}`,
@@ -170,13 +175,12 @@ const RULESETS: SubmissionsKind<RulesetSubmission> = {
 function SubmissionsOf<S>({ kind }: { kind: SubmissionsKind<S> }) {
   const { query } = useLocation();
   const just = query.get('submitted');
-  const [pages, setPages] = useState<S[]>([]);
-  const list = useAsync(() => kind.list(), [kind]);
-  const more = useAction(async () => {
-    const page = await kind.list(list.data!.nextCursor!);
-    setPages([...pages, ...page.submissions]);
-  });
-  const all = [...(list.data?.submissions ?? []), ...pages];
+  const list = useCursorPages(
+    (cursor) => kind.list(cursor),
+    [kind],
+    (s) => kind.view(s).key,
+  );
+  const all = list.items;
   return (
     <Page title={kind.title} actions={kind.actions}>
       {just ? (
@@ -189,15 +193,10 @@ function SubmissionsOf<S>({ kind }: { kind: SubmissionsKind<S> }) {
       {list.data && all.length === 0 ? <p>{kind.empty}</p> : null}
       <ul className="cards">
         {all.map((s) => (
-          <SubmissionCard key={kind.view(s).key} kind={kind} submission={s} onChange={list.reload} />
+          <SubmissionCard key={kind.view(s).key} kind={kind} submission={s} onChange={() => list.reload()} />
         ))}
       </ul>
-      {list.data?.hasMore ? (
-        <button type="button" className="secondary" disabled={more.busy} onClick={() => void more.run()}>
-          Load more
-        </button>
-      ) : null}
-      <ErrorMessage error={more.error} />
+      <LoadMore pages={list} />
     </Page>
   );
 }
