@@ -23,9 +23,9 @@ export class RulesetsEnv extends ListingServiceEnv {
   EVALUATION_NICE: number = 15;
 
   /**
-   * Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). A
-   * validation's engine checks wait in it as its user's evaluations do; the service's own checks (an
-   * administrator's pin) take at most half of it.
+   * Evaluations that may wait for a thread; past them an evaluation is refused (503, Retry-After). The
+   * engine checks of a validation, a submission or an administrator's pin wait in it as their user's
+   * evaluations do.
    */
   @IsOptional()
   @IsInt()

@@ -81,12 +81,13 @@ describe('the error responses of the OpenAPI document', () => {
     expect(statuses('/health/ready', 'get')).toEqual(['431', '503']);
   });
 
-  it("lists the evaluator's refusals, with Retry-After, on the routes that validate a ruleset repository", () => {
+  it("lists the evaluator's refusals, with Retry-After, on the routes that validate a ruleset repository (a pin too)", () => {
     type Response = { description?: string; headers?: Record<string, unknown> };
     for (const [path, method] of [
       ['/api/ruleset-submissions/validate', 'post'],
       ['/api/ruleset-submissions', 'post'],
       ['/api/ruleset-submissions/{id}', 'patch'],
+      ['/api/rulesets/{id}/pin', 'post'],
     ] as const) {
       const responses = (document.paths[path][method] as { responses: Record<string, Response> }).responses;
       expect({ path, share: responses['429']?.headers }).toEqual({

@@ -28,6 +28,7 @@ import {
 } from '../listings/listing.controller';
 import { BAD_ID } from '../http/uuid-param';
 import { SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
+import { EVALUATOR_REFUSALS } from './evaluator-refusals';
 
 const MISSING: [number, string] = [404, 'No such ruleset, or not visible to the caller'];
 const PINS = 'What was reviewed is what ships';
@@ -116,7 +117,9 @@ const RULESETS: ListingRoutes = {
         'submission was validated at; an approved update of the submission moves it). This route pins a ' +
         'ruleset that has no pin (published before pins, with a source ref that is not a commit: its releases ' +
         'are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: ' +
-        'the source ref now) and that commit and its content digest are pinned.',
+        'the source ref now) and that commit and its content digest are pinned. The engine checks the ruleset ' +
+        "and its examples on the rulesets service's evaluator, in the administrator's share of it (429 past " +
+        'it, 503 when every evaluator is busy; both with Retry-After).',
       errors: [
         [400, 'Invalid body (a commit that is not a full hexadecimal SHA), or the id is not a UUID'],
         [404, 'No such ruleset'],
@@ -126,6 +129,7 @@ const RULESETS: ListingRoutes = {
           'The ruleset is not published, or the repository is not a valid ruleset repository at that commit',
         ],
         SOURCE_HOST_UNREADABLE,
+        ...EVALUATOR_REFUSALS,
       ],
     },
     changesSinceReview: {

@@ -4,9 +4,9 @@ import { DomainError } from '@pc/platform';
 export const RETRY_AFTER_S = 5;
 
 /**
- * The owner of the service's own engine work (a published ruleset's repository checked again when an
- * administrator pins a commit; a user's validation runs as that user): one caller for the share of
- * threads, whose work waits its turn instead of a 429, in its share of the queue (503 past it).
+ * The owner of engine work no user asked for (none today: evaluations, validations, submissions, pins and
+ * re-evaluations each run as their user): one caller for the share of threads, whose work waits its turn
+ * instead of a 429, in its share of the queue (503 past it).
  */
 export const SERVICE_WORK = 'service';
 

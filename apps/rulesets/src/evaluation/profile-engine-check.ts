@@ -28,9 +28,9 @@ function unknownNameMessage(name: UnknownName): string {
  */
 export interface ValidationRun {
   /**
-   * The user whose validation or submission it is: their share of the evaluator's threads holds its checks
-   * as it holds their evaluations (fair-share.ts: a 429 past it); undefined for the service's own checks
-   * (an administrator's pin), which wait in the service's share of the queue.
+   * The user whose validation, submission or pin it is: their share of the evaluator's threads holds its
+   * checks as it holds their evaluations (fair-share.ts: a 429 past it); undefined for work no user asked
+   * for, which waits in the service's share of the queue.
    */
   owner: string | undefined;
   limit: SharedLimit;

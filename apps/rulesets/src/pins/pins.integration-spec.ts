@@ -1,5 +1,7 @@
 import { RulesetsRpc } from '@pc/contracts';
-import { PROFILE, codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { aliasNestedSpecification } from '@pc/testing';
+import { EvaluatorPool } from '../evaluation/evaluator.pool';
+import { PROFILE, codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** An administrator's pin and "changes since review", through the bus contract. */
 describe('ruleset pins (service level, PostgreSQL)', () => {
@@ -31,6 +33,30 @@ describe('ruleset pins (service level, PostgreSQL)', () => {
       [rulesetId],
     );
     expect(versions.map((v) => v.how)).toEqual(['review', 'admin', 'admin']);
+  });
+
+  it("counts an administrator's pin in their share of the evaluator: 429 with Retry-After past it, then it pins", async () => {
+    const { submission, rulesetId } = await h.published(owner);
+    // A new version, whose check no earlier one answers for.
+    h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules, busy') });
+    // The administrator's own evaluations hold their share: one running on the thread, one waiting.
+    const slow = {
+      kind: 'evaluate' as const,
+      files: { 'api.yaml': aliasNestedSpecification(6, 10) },
+      main: 'api.yaml',
+      profiles: [PROFILE],
+    };
+    const pool = h.get(EvaluatorPool);
+    const own = [1, 2].map(() =>
+      pool.run(slow, { owner: h.admin.id, timeoutMs: 5_000 }).catch((error: unknown) => error),
+    );
+    expect(await errorOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId }))).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfter: 5,
+    });
+    await Promise.all(own);
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    expect(ruleset.pin).toMatchObject({ commit: h.host.commitOf(submission.source_url), how: 'admin' });
   });
 
   it('refuses (409) a pin whose ruleset an approval moved while the pin checked its repository: the reviewed commit stays', async () => {

@@ -39,12 +39,16 @@ export class PinsService implements KindPins<
     private readonly versions: RulesetVersions,
   ) {}
 
-  inspect(ruleset: RulesetRow, request: PinRulesetRequest): Promise<RulesetValidation> {
-    return this.inspector.validate({
-      repoUrl: ruleset.source_url,
-      ref: request.commit ?? ruleset.source_ref ?? undefined,
-      rulesetPath: ruleset.ruleset_path ?? undefined,
-    });
+  /** The repository validated as the pinning administrator's work: its engine checks count in their share. */
+  inspect(ruleset: RulesetRow, request: PinRulesetRequest, adminId: string): Promise<RulesetValidation> {
+    return this.inspector.validate(
+      {
+        repoUrl: ruleset.source_url,
+        ref: request.commit ?? ruleset.source_ref ?? undefined,
+        rulesetPath: ruleset.ruleset_path ?? undefined,
+      },
+      adminId,
+    );
   }
 
   inspected(ruleset: RulesetRow): unknown[] {

@@ -48,8 +48,8 @@ export class RulesetInspector {
   ) {}
 
   /**
-   * `owner`: the user whose validation or submission it is, whose share of the evaluator's threads the
-   * engine's checks count in (none: the service's own, an administrator's pin). The engine's checks run
+   * `owner`: the user whose validation, submission or pin it is, whose share of the evaluator's threads the
+   * engine's checks count in (none: work no user asked for). The engine's checks run
    * within one time limit from now (see validation-limit.ts): what it leaves no time for is a warning.
    */
   async validate(request: ValidateRulesetRequest, owner?: string): Promise<RulesetValidation> {

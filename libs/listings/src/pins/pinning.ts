@@ -34,9 +34,10 @@ export interface KindPins<
   readonly access: Pick<OwnedListings<Listing>, 'visible' | 'isPublished'>;
   /**
    * The kind's inspection of the listing's source at the commits requested (the commits and digests to
-   * pin); 422 for a request that does not fit the listing.
+   * pin); 422 for a request that does not fit the listing. `adminId`: the administrator pinning, whose
+   * work it is (the rulesets' engine checks count in their share of the evaluator).
    */
-  inspect(listing: Listing, request: Request): Promise<Resolved>;
+  inspect(listing: Listing, request: Request, adminId: string): Promise<Resolved>;
   /**
    * What the inspection reads (repositories, refs, paths) and the pins the new one replaces: the pin is
    * recorded only while these are as they were when inspected.
@@ -84,7 +85,7 @@ export class Pinning {
       throw new DomainError(notPublished, `Only a published ${noun} is pinned (approval pins a submission)`, [
         { field: 'id', message: 'is not published' },
       ]);
-    const pin = await kind.inspect(listing, request);
+    const pin = await kind.inspect(listing, request, admin.userId);
     if (!pin.ok || !pin.commit)
       throw new DomainError(
         invalid,

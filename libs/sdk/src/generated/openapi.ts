@@ -1827,7 +1827,7 @@ export interface paths {
         put?: never;
         /**
          * Pin a published ruleset to a reviewed commit
-         * @description Administrators only. Releases build the commit pinned on the ruleset (approval pins the commit the submission was validated at; an approved update of the submission moves it). This route pins a ruleset that has no pin (published before pins, with a source ref that is not a commit: its releases are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and that commit and its content digest are pinned.
+         * @description Administrators only. Releases build the commit pinned on the ruleset (approval pins the commit the submission was validated at; an approved update of the submission moves it). This route pins a ruleset that has no pin (published before pins, with a source ref that is not a commit: its releases are refused until then), or moves the pin by hand: the repository is validated at `commit` (default: the source ref now) and that commit and its content digest are pinned. The engine checks the ruleset and its examples on the rulesets service's evaluator, in the administrator's share of it (429 past it, 503 when every evaluator is busy; both with Retry-After).
          */
         post: operations["Rulesets_pin"];
         delete?: never;
@@ -17874,6 +17874,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description The caller's share of the evaluator is taken: their evaluations and validations running or waiting, one per evaluator thread (two at least); try again when one has finished (Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -17892,7 +17903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
                     [name: string]: unknown;
