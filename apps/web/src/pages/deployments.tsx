@@ -1,30 +1,28 @@
 import { useState } from 'react';
-import { api, ok, type Schemas } from '../api/client';
+import { api, ok } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { Link } from '../router';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { StatusBadge, When } from '../ui/display';
-import { ErrorMessage, Page, Pending } from '../ui/page';
-
-type Deployment = Schemas['DeploymentDto'];
+import { ErrorMessage, LoadMore, Page, Pending } from '../ui/page';
 
 export default function Deployments() {
-  const first = useAsync(() => ok(api.GET('/api/deployments', { params: { query: { limit: 50 } } })), []);
-  const [more, setMore] = useState<{ items: Deployment[]; next: string | null } | null>(null);
+  const list = useCursorPages(
+    async (cursor) => {
+      const page = await ok(api.GET('/api/deployments', { params: { query: { limit: 50, cursor } } }));
+      return { items: page.deployments, next: page.pagination.next_cursor };
+    },
+    [],
+    (d) => d.id,
+  );
   const [confirm, setConfirm] = useState(false);
-  const next = more ? more.next : (first.data?.pagination.next_cursor ?? null);
-  const loadMore = useAction(async () => {
-    const page = await ok(api.GET('/api/deployments', { params: { query: { limit: 50, cursor: next! } } }));
-    setMore({ items: [...(more?.items ?? []), ...page.deployments], next: page.pagination.next_cursor });
-  });
   const deleteFailed = useAction(async () => {
     await ok(api.POST('/api/deployments/delete-failed', { body: {} }));
     setConfirm(false);
-    setMore(null);
-    first.reload();
+    list.reload();
   });
-  const all = [...(first.data?.deployments ?? []), ...(more?.items ?? [])];
+  const all = list.items;
   return (
     <Page
       title="Deployments"
@@ -45,8 +43,8 @@ export default function Deployments() {
       }
     >
       <DeploymentsNav />
-      <Pending state={first} />
-      {first.data && all.length === 0 ? <p>No deployments yet.</p> : null}
+      <Pending state={list} />
+      {list.data && all.length === 0 ? <p>No deployments yet.</p> : null}
       {all.length > 0 ? (
         <div className="table-wrap">
           <table>
@@ -86,17 +84,7 @@ export default function Deployments() {
           </table>
         </div>
       ) : null}
-      {next ? (
-        <button
-          type="button"
-          className="secondary"
-          disabled={loadMore.busy}
-          onClick={() => void loadMore.run()}
-        >
-          Load more
-        </button>
-      ) : null}
-      <ErrorMessage error={loadMore.error} />
+      <LoadMore pages={list} />
       <ConfirmDialog
         open={confirm}
         title="Delete every failed deployment?"

@@ -15,11 +15,11 @@ import {
   trendSummary,
 } from '../governance/conformance';
 import { Link, navigate } from '../router';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useAsync, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, When } from '../ui/display';
 import { ActionForm, RadioSet, SubmitButton, TextArea, TextField, useFields } from '../ui/fields';
-import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
+import { ErrorMessage, LoadMore, Page, Pending, PendingPage } from '../ui/page';
 
 type Workspace = Schemas['WorkspaceDetailDto'];
 type GovernedApi = Schemas['GovernedApiDto'];
@@ -65,30 +65,35 @@ export function ConformanceBadge({ api }: { api: GovernedApi }) {
 function Governance({ w }: { w: Workspace }) {
   const manage = w.role === 'owner' || w.role === 'admin';
   const member = w.role !== null;
-  const [offset, setOffset] = useState(0);
   const path = { params: { path: { id: w.id } } };
-  const dashboard = useAsync(async () => {
-    const list = await ok(
-      api.GET('/api/workspaces/{id}/governed-apis', {
-        params: { path: { id: w.id }, query: { limit: PAGE_SIZE, offset } },
-      }),
-    );
-    const histories = await Promise.all(
-      list.apis.map(async (a) => ({
-        apiId: a.id,
-        evaluations: a.last_evaluation_id
-          ? (
-              await ok(
-                api.GET('/api/governed-apis/{id}/evaluations', {
-                  params: { path: { id: a.id }, query: { limit: LINE_LENGTH } },
-                }),
-              )
-            ).evaluations
-          : [],
-      })),
-    );
-    return { list, histories };
-  }, [w.id, offset]);
+  // The list pages by offset: the cursor is the offset of the next page. Each API comes with its line.
+  const dashboard = useCursorPages(
+    async (cursor) => {
+      const offset = Number(cursor ?? 0);
+      const list = await ok(
+        api.GET('/api/workspaces/{id}/governed-apis', {
+          params: { path: { id: w.id }, query: { limit: PAGE_SIZE, offset } },
+        }),
+      );
+      const items = await Promise.all(
+        list.apis.map(async (a) => ({
+          api: a,
+          evaluations: a.last_evaluation_id
+            ? (
+                await ok(
+                  api.GET('/api/governed-apis/{id}/evaluations', {
+                    params: { path: { id: a.id }, query: { limit: LINE_LENGTH } },
+                  }),
+                )
+              ).evaluations
+            : [],
+        })),
+      );
+      return { list, items, next: list.has_more ? String(offset + list.apis.length) : null };
+    },
+    [w.id],
+    (row) => row.api.id,
+  );
   // The workspace's line covers all its APIs, whatever page of them is shown.
   const trend = useAsync(
     () => ok(api.GET('/api/workspaces/{id}/governance/trend', { params: { path: { id: w.id } } })),
@@ -131,61 +136,38 @@ function Governance({ w }: { w: Workspace }) {
             )}
           </section>
           <h2>APIs</h2>
-          {data.list.apis.length === 0 ? (
+          {dashboard.items.length === 0 ? (
             <p>No API is governed here yet{member ? ': register one below.' : '.'}</p>
           ) : (
             <ApiTable
-              apis={data.list.apis}
-              histories={data.histories}
+              rows={dashboard.items}
               threshold={data.list.threshold}
               caption={`APIs of ${w.name}, at-risk first`}
             />
           )}
-          {offset > 0 || data.list.has_more ? (
-            <div className="row">
-              <button
-                type="button"
-                className="secondary"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                disabled={!data.list.has_more}
-                onClick={() => setOffset(offset + PAGE_SIZE)}
-              >
-                Next page
-              </button>
-            </div>
-          ) : null}
+          <LoadMore pages={dashboard} label="Load more APIs" />
         </>
       )}
       {member && !w.archived_at ? <RegisterApi workspaceId={w.id} /> : null}
-      <Threshold workspaceId={w.id} manage={manage && !w.archived_at} onSaved={dashboard.reload} />
+      <Threshold workspaceId={w.id} manage={manage && !w.archived_at} onSaved={() => dashboard.reload()} />
       <Profiles workspaceId={w.id} manage={manage && !w.archived_at} path={path} />
     </Page>
   );
 }
 
 function ApiTable({
-  apis,
-  histories,
+  rows,
   threshold,
   caption,
 }: {
-  apis: GovernedApi[];
-  histories: Array<{ apiId: string; evaluations: Evaluation[] }>;
+  rows: Array<{ api: GovernedApi; evaluations: Evaluation[] }>;
   threshold: number;
   caption: string;
 }) {
-  const lineOf = (id: string) => apiLine(histories.find((h) => h.apiId === id)?.evaluations ?? []);
   return (
     <DataTable caption={caption} columns={['API', 'Conformance', 'Trend', 'Over time', 'Last evaluated']}>
-      {apis.map((a) => {
-        const points = lineOf(a.id);
+      {rows.map(({ api: a, evaluations }) => {
+        const points = apiLine(evaluations);
         return (
           <tr key={a.id}>
             <td>

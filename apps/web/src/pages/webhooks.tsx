@@ -4,11 +4,11 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType, WORKSPACE_WEBHOOK_EVENT_TYPES } from '@pc/contracts';
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useAsync, useCursorPages } from '../ui/async';
 import { ConfirmDialog, SecretOnce } from '../ui/dialogs';
 import { DataTable, StatusBadge, When } from '../ui/display';
 import { ActionForm, CheckboxSet, SubmitButton, TextField, useFields } from '../ui/fields';
-import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
+import { ErrorMessage, LoadMore, Loading, Page, Pending } from '../ui/page';
 
 type Endpoint = Schemas['WebhookEndpointDto'];
 
@@ -202,16 +202,22 @@ const UNDER_WAY_POLL_MS = 2000;
  * and every few seconds while one is pending or sending, so its outcome shows without a reload.
  */
 function Deliveries({ endpointId, sent }: { endpointId: string; sent: number }) {
-  const log = useAsync(
-    () => ok(api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: endpointId } } })),
+  const log = useCursorPages(
+    async (cursor) => {
+      const page = await ok(
+        api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: endpointId }, query: { cursor } } }),
+      );
+      return { items: page.deliveries, next: page.hasMore ? page.nextCursor : null };
+    },
     [endpointId, sent],
+    (d) => d.id,
   );
-  const underWay = (log.data?.deliveries ?? []).some((d) => d.status === 'pending' || d.status === 'sending');
+  const underWay = log.items.some((d) => d.status === 'pending' || d.status === 'sending');
   useEffect(() => {
     if (!underWay || log.loading) return;
     const timer = setTimeout(log.reload, UNDER_WAY_POLL_MS);
     return () => clearTimeout(timer);
-  }, [underWay, log.loading, log.data]);
+  }, [underWay, log.loading, log.items]);
   const redeliver = useAction(async (deliveryId: string) => {
     await ok(
       api.POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
@@ -223,18 +229,18 @@ function Deliveries({ endpointId, sent }: { endpointId: string; sent: number }) 
   return (
     <section aria-label="Delivery log">
       <h3>Delivery log</h3>
-      <button type="button" className="small secondary" onClick={log.reload}>
+      <button type="button" className="small secondary" onClick={() => log.reload()}>
         Refresh
       </button>
-      {log.loading && !log.data ? <Loading /> : <ErrorMessage error={log.error} retry={log.reload} />}
+      {log.loading && !log.data ? <Loading /> : <ErrorMessage error={log.error} retry={() => log.reload()} />}
       <ErrorMessage error={redeliver.error} />
-      {log.data && log.data.deliveries.length === 0 ? <p>No deliveries yet.</p> : null}
-      {log.data && log.data.deliveries.length > 0 ? (
+      {log.data && log.items.length === 0 ? <p>No deliveries yet.</p> : null}
+      {log.items.length > 0 ? (
         <DataTable
           caption="Deliveries, newest first"
           columns={['Event', 'Status', 'Attempts', 'Answer', 'Created', '']}
         >
-          {log.data.deliveries.map((d) => (
+          {log.items.map((d) => (
             <tr key={d.id}>
               <td>{d.event_type}</td>
               <td>
@@ -262,6 +268,7 @@ function Deliveries({ endpointId, sent }: { endpointId: string; sent: number }) 
           ))}
         </DataTable>
       ) : null}
+      <LoadMore pages={log} label="Load older deliveries" />
     </section>
   );
 }
