@@ -760,6 +760,75 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.evaluate('window.pwned')).toBeUndefined();
   });
 
+  it('comments past the first page load, a comment posted shows at once, and the history pages to its start', async () => {
+    // Comments are oldest first: a page of older ones stands in for the first (of 200), the real thread
+    // is the page after it.
+    const thread = (url: URL) => url.pathname === `/api/policies/${story.policyId}/comments`;
+    await page.route(thread, async (route) => {
+      // The post goes through as it is.
+      if (route.request().method() !== 'GET') return route.continue();
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('cursor') === 'newer') {
+        url.searchParams.delete('cursor');
+        return route.continue({ url: url.toString() });
+      }
+      const at = new Date(Date.now() - 30 * 86_400_000).toISOString();
+      const early = {
+        id: '00000000-0000-4000-8000-00000000c0de',
+        policyId: story.policyId,
+        parentId: null,
+        deleted: false,
+        body: 'An early comment.',
+        authorName: 'An early reader',
+        authorId: '00000000-0000-4000-8000-0000000000e1',
+        createdAt: at,
+        updatedAt: at,
+      };
+      return route.fulfill({ json: { comments: [early], hasMore: true, nextCursor: 'newer' } });
+    });
+    await page.goto(`/policies/${story.policyId}`);
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByText('An early comment.').waitFor();
+    expect(await page.getByText('Works well behind the gateway.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Load newer comments' }).click();
+    await page.getByText('Works well behind the gateway.').waitFor();
+    expect(await page.getByRole('button', { name: 'Load newer comments' }).count()).toBe(0);
+    // Opened again on the first page: a comment posted is the newest, on the last page, and shows.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByText('An early comment.').waitFor();
+    await page.getByLabel('Add a comment').fill('Posted past the first page.');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Posted past the first page.').waitFor();
+    await page.unroute(thread);
+
+    // The history, newest first: a page of newer entries stands in for the first, the real one follows.
+    const history = (url: URL) => url.pathname === `/api/policies/${story.policyId}/history`;
+    const real = await world.http.get<{ entries: Array<Record<string, unknown>> }>(
+      `/api/policies/${story.policyId}/history`,
+      { token: story.token },
+    );
+    expect(real.body.entries.length).toBeGreaterThan(0);
+    await page.route(history, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('before') === 'older') {
+        url.searchParams.delete('before');
+        return route.continue({ url: url.toString() });
+      }
+      const newer = { ...real.body.entries[0], id: '00000000-0000-4000-8000-0000000e0000' };
+      return route.fulfill({ json: { entries: [newer], nextCursor: 'older' } });
+    });
+    await page.getByRole('tab', { name: 'History' }).click();
+    const entries = page.getByRole('tabpanel').locator('ol.history > li');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(1);
+    await page.getByRole('button', { name: 'Load older entries' }).click();
+    await entries.nth(real.body.entries.length).waitFor();
+    expect(await entries.count()).toBe(1 + real.body.entries.length);
+    expect(await page.getByRole('button', { name: 'Load older entries' }).count()).toBe(0);
+    await page.unroute(history);
+  });
+
   it('the first screen ranks the liked policy among the most liked and newest, on cards with icon, kind, category and counts; See all sets the order', async () => {
     await page.setViewportSize(DESKTOP);
     try {

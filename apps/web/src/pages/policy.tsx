@@ -6,11 +6,11 @@ import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
 import { useSession } from '../session';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useAsync, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, StatusBadge, When } from '../ui/display';
 import { ActionForm, SaveOrCancel, SubmitButton, TextArea } from '../ui/fields';
-import { ErrorMessage, Loading, Pending } from '../ui/page';
+import { ErrorMessage, LoadMore, Loading, Pending } from '../ui/page';
 
 type Comment = Schemas['CommentDto'];
 type Policy = Schemas['PolicyDto'];
@@ -84,31 +84,46 @@ export default function PolicyPage({ params }: { params: Record<string, string> 
   return <ListingPage kind={POLICY} id={params.id} />;
 }
 
+/** Comments per page (the route's most). */
+const COMMENTS_PAGE = 200;
+
+/**
+ * The thread, oldest first, a page at a time ("Load newer comments"); a comment posted is the newest, so
+ * the thread is read to its end after a post, and it shows.
+ */
 function Comments({ policyId, canPost }: { policyId: string; canPost: boolean }) {
   const { user } = useSession();
-  const list = useAsync(
-    () =>
-      ok(
-        api.GET('/api/policies/{id}/comments', { params: { path: { id: policyId }, query: { limit: 200 } } }),
-      ),
+  const list = useCursorPages(
+    async (cursor) => {
+      const page = await ok(
+        api.GET('/api/policies/{id}/comments', {
+          params: { path: { id: policyId }, query: { limit: COMMENTS_PAGE, cursor } },
+        }),
+      );
+      return { items: page.comments, next: page.hasMore ? page.nextCursor : null };
+    },
     [policyId],
+    (c) => c.id,
   );
-  const comments = list.data?.comments ?? [];
+  const comments = list.items;
   const roots = comments.filter((c) => !c.parentId);
+  const changed = (): void => list.reload();
+  const posted = (): void => list.reload({ toEnd: true });
   return (
     <div className="comments">
       {list.loading ? (
-        <Loading label="Loading comments…" />
+        <Loading label="Loading comments…" unseen={list.data !== undefined} />
       ) : (
-        <ErrorMessage error={list.error} retry={list.reload} />
+        <ErrorMessage error={list.error} retry={changed} />
       )}
-      {!list.loading && comments.length === 0 ? <p>No comments yet.</p> : null}
+      {list.data && comments.length === 0 ? <p>No comments yet.</p> : null}
       <ol className="thread">
         {roots.map((c) => (
           <li key={c.id}>
             <CommentView
               comment={c}
-              onChange={list.reload}
+              onChange={changed}
+              onReplied={posted}
               policyId={policyId}
               canReply={canPost && !!user}
             />
@@ -117,16 +132,21 @@ function Comments({ policyId, canPost }: { policyId: string; canPost: boolean })
                 .filter((r) => r.parentId === c.id)
                 .map((r) => (
                   <li key={r.id}>
-                    <CommentView comment={r} onChange={list.reload} policyId={policyId} canReply={false} />
+                    <CommentView
+                      comment={r}
+                      onChange={changed}
+                      onReplied={posted}
+                      policyId={policyId}
+                      canReply={false}
+                    />
                   </li>
                 ))}
             </ol>
           </li>
         ))}
       </ol>
-      {user && canPost ? (
-        <CommentForm policyId={policyId} onDone={list.reload} label="Add a comment" />
-      ) : null}
+      <LoadMore pages={list} label="Load newer comments" />
+      {user && canPost ? <CommentForm policyId={policyId} onDone={posted} label="Add a comment" /> : null}
       {!user ? (
         <p>
           <Link to={`/signin?next=/policies/${policyId}`}>Sign in</Link> to comment.
@@ -184,11 +204,15 @@ function CommentView({
   comment,
   policyId,
   onChange,
+  onReplied,
   canReply,
 }: {
   comment: Comment;
   policyId: string;
+  /** After an edit or a deletion. */
   onChange: () => void;
+  /** After a reply (the newest comment: the thread's last page has it). */
+  onReplied: () => void;
   canReply: boolean;
 }) {
   const { user } = useSession();
@@ -265,7 +289,7 @@ function CommentView({
           label={`Reply to ${comment.authorName}`}
           onDone={() => {
             setReplying(false);
-            onChange();
+            onReplied();
           }}
         />
       ) : null}
@@ -288,31 +312,48 @@ function CommentView({
   );
 }
 
+/** The policy's history, newest first, a page at a time. */
 function History({ policyId }: { policyId: string }) {
-  const history = useAsync(
-    () => ok(api.GET('/api/policies/{id}/history', { params: { path: { id: policyId } } })),
+  const history = useCursorPages(
+    async (cursor) => {
+      const page = await ok(
+        api.GET('/api/policies/{id}/history', {
+          params: { path: { id: policyId }, query: { before: cursor } },
+        }),
+      );
+      return { items: page.entries, next: page.nextCursor };
+    },
     [policyId],
+    (e) => e.id,
   );
-  if (history.loading) return <Loading label="Loading history…" />;
-  if (!history.data) return <ErrorMessage error={history.error} retry={history.reload} />;
-  if (history.data.entries.length === 0) return <p>No history yet.</p>;
+  if (!history.data) return <Pending state={history} />;
+  if (history.items.length === 0) return <p>No history yet.</p>;
   return (
-    <ol className="history">
-      {history.data.entries.map((e) => (
-        <li key={e.id}>
-          <When at={e.created_at} /> · {e.action.replace(/_/g, ' ')}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="history">
+        {history.items.map((e) => (
+          <li key={e.id}>
+            <When at={e.created_at} /> · {e.action.replace(/_/g, ' ')}
+          </li>
+        ))}
+      </ol>
+      <LoadMore pages={history} label="Load older entries" />
+    </>
   );
 }
 
 /** The owner's revisions: propose one of a published policy, see them (the transfer follows, as for any listing). */
 function Revisions({ listing: policy }: { listing: Policy }) {
   const id = policy.id;
-  const revisions = useAsync(
-    () => ok(api.GET('/api/policies/{id}/revisions', { params: { path: { id } } })),
+  const revisions = useCursorPages(
+    async (cursor) => {
+      const page = await ok(
+        api.GET('/api/policies/{id}/revisions', { params: { path: { id }, query: { cursor } } }),
+      );
+      return { items: page.revisions, next: page.hasMore ? page.nextCursor : null };
+    },
     [id],
+    (r) => r.id,
   );
   const [field, setField] = useState<RevisionField>('description');
   const [value, setValue] = useState('');
@@ -325,9 +366,9 @@ function Revisions({ listing: policy }: { listing: Policy }) {
     <div>
       <h2>Revisions</h2>
       <Pending state={revisions} />
-      {revisions.data && revisions.data.revisions.length === 0 ? <p>No revisions.</p> : null}
+      {revisions.data && revisions.items.length === 0 ? <p>No revisions.</p> : null}
       <ul>
-        {revisions.data?.revisions.map((r) => (
+        {revisions.items.map((r) => (
           <li key={r.id}>
             <StatusBadge status={r.status} /> {r.field.replace(/_/g, ' ')}: {r.proposed_value} ·{' '}
             <When at={r.submitted_at} />
@@ -335,6 +376,7 @@ function Revisions({ listing: policy }: { listing: Policy }) {
           </li>
         ))}
       </ul>
+      <LoadMore pages={revisions} />
       {policy.status === 'published' ? (
         <ActionForm className="form" aria-label="Propose a revision" runs={propose}>
           <label htmlFor="revision-field">Field to revise</label>
