@@ -1492,6 +1492,44 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .waitFor();
     await page.getByRole('main').getByRole('link', { name: 'My submissions' }).waitFor();
     await both(page, 'inbox');
+    // Transfers past the first page: an older one stands in for the first page, the real (empty) one follows.
+    const transfers = (url: URL) => url.pathname === '/api/me/transfers';
+    await page.route(transfers, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('cursor') === 'older') {
+        url.searchParams.delete('cursor');
+        return route.continue({ url: url.toString() });
+      }
+      const offered = new Date(Date.now() - 20 * 86_400_000).toISOString();
+      return route.fulfill({
+        json: {
+          transfers: [
+            {
+              id: '00000000-0000-4000-8000-00000000f0f0',
+              resource_type: 'policy',
+              resource_id: story.policyId,
+              resource_name: 'An older offer',
+              status: 'expired',
+              role: 'initiator',
+              counterparty_name: 'Someone',
+              counterparty_email: 'someone@example.com',
+              feedback: null,
+              created_at: offered,
+              expires_at: offered,
+              decided_at: null,
+            },
+          ],
+          hasMore: true,
+          nextCursor: 'older',
+        },
+      });
+    });
+    await page.reload();
+    await page.getByRole('listitem').filter({ hasText: 'An older offer' }).waitFor();
+    await page.getByRole('button', { name: 'Load older transfers' }).click();
+    await page.getByRole('button', { name: 'Load older transfers' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('listitem').filter({ hasText: 'An older offer' }).count()).toBe(1);
+    await page.unroute(transfers);
 
     await page.goto('/ruleset-submissions');
     const sentBack = page.getByRole('listitem').filter({ hasText: story.rulesetName });

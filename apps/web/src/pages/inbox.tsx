@@ -1,14 +1,21 @@
 // Transfers offered to you (accept or reject) and by you (cancel), and your notifications.
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useAsync, useCursorPages } from '../ui/async';
 import { StatusBadge, When } from '../ui/display';
-import { ErrorMessage, Page, Pending } from '../ui/page';
+import { ErrorMessage, LoadMore, Page, Pending } from '../ui/page';
 
 type Transfer = Schemas['TransferDto'];
 
 export default function Inbox() {
-  const transfers = useAsync(() => ok(api.GET('/api/me/transfers')), []);
+  const transfers = useCursorPages(
+    async (cursor) => {
+      const page = await ok(api.GET('/api/me/transfers', { params: { query: { cursor } } }));
+      return { items: page.transfers, next: page.hasMore ? page.nextCursor : null };
+    },
+    [],
+    (t) => t.id,
+  );
   const notifications = useAsync(() => ok(api.GET('/api/me/notifications')), []);
   const decide = useAction(async (t: Transfer, decision: 'accept' | 'reject' | 'cancel') => {
     const path = { params: { path: { id: t.id } } };
@@ -29,9 +36,9 @@ export default function Inbox() {
     <Page title="Inbox">
       <h2>Transfers</h2>
       <Pending state={transfers} />
-      {transfers.data && transfers.data.transfers.length === 0 ? <p>No transfers.</p> : null}
+      {transfers.data && transfers.items.length === 0 ? <p>No transfers.</p> : null}
       <ul className="cards">
-        {transfers.data?.transfers.map((t) => (
+        {transfers.items.map((t) => (
           <li key={t.id} className="card">
             <h3>
               {t.resource_type} {link(t)}
@@ -75,6 +82,7 @@ export default function Inbox() {
           </li>
         ))}
       </ul>
+      <LoadMore pages={transfers} label="Load older transfers" />
       <ErrorMessage error={decide.error} />
       <h2>Notifications</h2>
       {<Pending state={notifications} />}
