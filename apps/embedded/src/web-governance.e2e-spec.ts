@@ -207,6 +207,41 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     await context.close();
   });
 
+  it('a new profile gets the ruleset its form shows, after a search replaced the one picked before', async () => {
+    const { context, page } = await signedIn(owner);
+    // The first choices hold another ruleset (standing in here); the owner picks it, then searches.
+    const choices = (url: URL) => url.pathname === '/api/rulesets' && !url.searchParams.has('q');
+    await page.route(choices, async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { rulesets: Array<Record<string, unknown>> };
+      const other = {
+        ...body.rulesets[0],
+        id: '00000000-0000-4000-8000-0000000a11ce',
+        name: 'Retired Rules',
+      };
+      return route.fulfill({ json: { ...body, rulesets: [...body.rulesets, other] } });
+    });
+    await page.goto(`/workspaces/${workspaceId}/governance`);
+    await page.getByLabel('Profile name').fill('Staging APIs');
+    const ruleset = page.getByLabel('Ruleset', { exact: true });
+    await ruleset.locator('option', { hasText: 'Retired Rules' }).waitFor({ state: 'attached' });
+    await ruleset.selectOption({ label: 'Retired Rules' });
+    await page.getByLabel('Find a ruleset').fill('Payments');
+    await ruleset.locator('option', { hasText: 'Retired Rules' }).waitFor({ state: 'detached' });
+    const shown = (await ruleset.locator('option:checked').textContent())!;
+    expect(shown).toMatch(/^Payments Rules \d+$/);
+    await page.getByLabel('Applies to tags').fill('staging');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    const profiles = page.getByRole('region', { name: 'Governance profiles' });
+    await profiles.getByRole('row').filter({ hasText: 'Staging APIs' }).waitFor();
+    expect(await rows(page, 'Governance profiles')).toEqual([
+      expect.stringMatching(/^Public APIs \| /),
+      expect.stringContaining(`Staging APIs | ${shown} (follows its latest) | tags staging | `),
+    ]);
+    await page.unroute(choices);
+    await context.close();
+  });
+
   it("the API's page shows its history, findings, the diff of two evaluations; an admin waives a finding and the API conforms", async () => {
     const { context, page } = await signedIn(owner);
     await page.goto(`/governed-apis/${petsId}`);

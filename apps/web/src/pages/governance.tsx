@@ -462,7 +462,9 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
     [query],
   );
   const choices = (found.data?.rulesets ?? []).filter((r) => r.source === 'community');
-  const chosen = rulesetId || choices[0]?.id || '';
+  // The one the select shows: the ruleset picked while it is among the choices, else the first of them
+  // (a new search replaces the choices, and the one picked before may not be among them).
+  const chosen = choices.some((r) => r.id === rulesetId) ? rulesetId : (choices[0]?.id ?? '');
   const create = useAction(async () => {
     const { name, version, tags, scopes } = fields.values;
     await ok(
