@@ -913,9 +913,26 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await card.getByText('Cards').waitFor();
     await both(page, 'connections');
 
-    // With one workspace (the personal one) and one connection, the deploy form has both chosen.
+    // With one workspace (the personal one) and one connection, the deploy form has both chosen. The
+    // policy of the link is chosen though the first 200 by name do not hold it (they stand in here, the
+    // story's policy left out), and typing its name finds it.
+    const firstPolicies = (url: URL) => url.pathname === '/api/policies' && !url.searchParams.has('q');
+    await page.route(firstPolicies, async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { policies: Array<{ id?: string }> };
+      const others = body.policies.filter((p) => p.id !== story.policyId);
+      return route.fulfill({ json: { ...body, policies: others, hasMore: true } });
+    });
     await page.goto(`/deploy?policyId=${story.policyId}`);
     await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    const chosenPolicy = page.getByLabel('Policy', { exact: true });
+    await chosenPolicy.locator(`option[value="${story.policyId}"]`).waitFor({ state: 'attached' });
+    expect(await chosenPolicy.inputValue()).toBe(story.policyId);
+    await page.getByText('The first 200 by name are offered below').waitFor();
+    await page.getByLabel('Find a policy').fill(story.policyName);
+    await chosenPolicy.locator('option').nth(2).waitFor({ state: 'detached' });
+    expect(await chosenPolicy.inputValue()).toBe(story.policyId);
+    await page.unroute(firstPolicies);
     await eventually(async () =>
       (await page.getByLabel('Connection', { exact: true }).inputValue()) !== '' ? true : undefined,
     );

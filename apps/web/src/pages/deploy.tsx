@@ -20,9 +20,27 @@ type Kind = 'policy' | 'ruleset';
 /** Statuses a deployment leaves only by a new action (a sync, a redeploy). */
 const SETTLED: Status[] = ['succeeded', 'failed', 'cancelled', 'removed'];
 
+/** Items offered by the deploy form's select at once (a search finds the others). */
+const ASSET_CHOICES = 200;
+
 function isCommunity(item: Schemas['PolicyListDto']['policies'][number]): item is Policy {
   return 'id' in item;
 }
+
+/** A policy as the select offers it: its name, and its status unless published. */
+const policyOption = (p: Policy): [string, string] => [
+  p.id,
+  `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
+];
+
+const rulesetOption = (r: {
+  id: string;
+  name: string;
+  lifecycle_status: Schemas['RulesetDto']['lifecycle_status'];
+}): [string, string] => [
+  r.id,
+  `${r.name}${r.lifecycle_status === 'published' ? '' : ` (${r.lifecycle_status.replace('_', ' ')})`}`,
+];
 
 function isCommunityRuleset(
   item: Schemas['RulesetListDto']['rulesets'][number],
@@ -55,17 +73,28 @@ export default function Deploy() {
   // One key per attempt: a retry after a lost answer is answered, not deployed twice.
   const [attemptKey, setAttemptKey] = useState(newKey);
 
-  const policies = useAsync(
-    () => ok(api.GET('/api/policies', { params: { query: { limit: 200, sort: 'alpha' } } })),
-    [],
-  );
-  const rulesets = useAsync(
-    () =>
-      kind === 'ruleset'
-        ? ok(api.GET('/api/rulesets', { params: { query: { limit: 200, sort: 'alpha' } } }))
-        : Promise.resolve(null),
-    [kind],
-  );
+  // The items to choose from: the first ASSET_CHOICES by name, or those matching what the user types; the
+  // item chosen (from the link, or before another search) stays among them.
+  const [find, setFind] = useState('');
+  const words = useDebounced(find.trim(), 300);
+  const candidates = useAsync(async (): Promise<{ options: Array<[string, string]>; more: boolean }> => {
+    const query = { limit: ASSET_CHOICES, sort: 'alpha' as const, ...(words ? { q: words } : {}) };
+    if (kind === 'policy') {
+      const page = await ok(api.GET('/api/policies', { params: { query } }));
+      return { options: page.policies.filter(isCommunity).map(policyOption), more: page.hasMore };
+    }
+    const page = await ok(api.GET('/api/rulesets', { params: { query } }));
+    return { options: page.rulesets.filter(isCommunityRuleset).map(rulesetOption), more: page.hasMore };
+  }, [kind, words]);
+  const offered = candidates.data !== undefined;
+  const listed = (candidates.data?.options ?? []).some(([id]) => id === assetId);
+  const chosenAsset = useAsync(async (): Promise<[string, string] | null> => {
+    if (!assetId || !offered || listed) return null;
+    const path = { params: { path: { id: assetId } } };
+    return kind === 'policy'
+      ? policyOption((await ok(api.GET('/api/policies/{id}', path))).policy)
+      : rulesetOption((await ok(api.GET('/api/rulesets/{id}', path))).ruleset);
+  }, [kind, assetId, offered, listed]);
   const workspaces = useAsync(() => ok(api.GET('/api/workspaces')), []);
   const mine = useAsync(() => ok(api.GET('/api/connections')), []);
   const workspace = useAsync(
@@ -90,20 +119,10 @@ export default function Deploy() {
     [kind, assetId, connectionId],
   );
 
-  const assetOptions: Array<[string, string]> =
-    kind === 'policy'
-      ? (policies.data?.policies ?? [])
-          .filter(isCommunity)
-          .map((p): [string, string] => [
-            p.id,
-            `${p.name}${p.status === 'published' ? '' : ` (${p.status.replace('_', ' ')})`}`,
-          ])
-      : (rulesets.data?.rulesets ?? [])
-          .filter(isCommunityRuleset)
-          .map((r): [string, string] => [
-            r.id,
-            `${r.name}${r.lifecycle_status === 'published' ? '' : ` (${r.lifecycle_status.replace('_', ' ')})`}`,
-          ]);
+  const assetOptions: Array<[string, string]> = [
+    ...(chosenAsset.data && !listed ? [chosenAsset.data] : []),
+    ...(candidates.data?.options ?? []),
+  ];
   const connectionOptions = useMemo(() => {
     const all = new Map<string, string>();
     for (const c of mine.data?.connections ?? []) all.set(c.id, `${c.name} (yours)`);
@@ -207,8 +226,8 @@ export default function Deploy() {
   const noun = kind === 'policy' ? 'policy' : 'ruleset';
   return (
     <Page title={`Deploy a ${noun}`}>
-      {[policies, rulesets, workspaces, mine].some((a) => a.loading) ? <Loading /> : null}
-      <ErrorMessage error={policies.error ?? rulesets.error ?? workspaces.error ?? mine.error} />
+      {[candidates, workspaces, mine].some((a) => a.loading) ? <Loading /> : null}
+      <ErrorMessage error={candidates.error ?? chosenAsset.error ?? workspaces.error ?? mine.error} />
       <ActionForm className="form" aria-label="Deployment" runs={deploy}>
         <fieldset className="plain" disabled={results !== null || deploy.busy}>
           <legend className="visually-hidden">What to deploy, where</legend>
@@ -218,12 +237,24 @@ export default function Deploy() {
             onChange={(e) => {
               setKind(e.target.value as Kind);
               setAssetId('');
+              setFind('');
               setTargets([]);
             }}
             options={[
               ['policy', 'Policy'],
               ['ruleset', 'Ruleset'],
             ]}
+          />
+          <TextField
+            label={`Find a ${noun}`}
+            type="search"
+            hint={
+              candidates.data?.more
+                ? `The first ${ASSET_CHOICES} by name are offered below: type words of the name to find another.`
+                : undefined
+            }
+            value={find}
+            onChange={(e) => setFind(e.target.value)}
           />
           <SelectField
             label={kind === 'policy' ? 'Policy' : 'Ruleset'}
