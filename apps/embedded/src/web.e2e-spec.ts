@@ -640,6 +640,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
   it('an administrator approves it from the review queue and sends the ruleset back for improvement', async () => {
     const admin = await signedInAdmin('/admin/review', 'Review queue');
+    // Each kind says when more wait than it shows (the oldest 50 of each): ruleset submissions too.
+    const queue = (url: URL) => url.pathname === '/api/admin/queue';
+    await admin.route(queue, async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { hasMore: Record<string, boolean> };
+      return route.fulfill({ json: { ...body, hasMore: { ...body.hasMore, rulesetSubmissions: true } } });
+    });
+    await admin.reload();
+    await admin.getByRole('heading', { level: 2, name: /^Ruleset submissions \(\d+\+\)$/ }).waitFor();
+    await admin.unroute(queue);
     // Typed as people say it, /review lands on the queue.
     await admin.goto('/review');
     await admin.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();

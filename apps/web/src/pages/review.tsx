@@ -190,8 +190,17 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
   );
 }
 
+/** Items of each kind the queue shows (the oldest waiting). */
+const QUEUE_PAGE = 50;
+
+/** How many of a kind are shown, "+" when more wait behind them. */
+const waiting = (shown: number, more: boolean): string => `(${shown}${more ? '+' : ''})`;
+
 export default function Review() {
-  const queue = useAsync(() => ok(api.GET('/api/admin/queue', { params: { query: { limit: 50 } } })), []);
+  const queue = useAsync(
+    () => ok(api.GET('/api/admin/queue', { params: { query: { limit: QUEUE_PAGE } } })),
+    [],
+  );
   if (!queue.data) return <PendingPage title="Review queue" state={queue} />;
   const q = queue.data;
   const path = (id: string) => ({ params: { path: { id } } });
@@ -205,10 +214,13 @@ export default function Review() {
       }
     >
       <ErrorMessage error={queue.error} retry={queue.reload} />
-      <h2>
-        Policy submissions ({q.submissions.length}
-        {q.hasMore.submissions ? '+' : ''})
-      </h2>
+      {Object.values(q.hasMore).some(Boolean) ? (
+        <p className="hint">
+          Each kind shows its oldest {QUEUE_PAGE} waiting; “+”: more wait behind them, and come in as these
+          are decided (Refresh).
+        </p>
+      ) : null}
+      <h2>Policy submissions {waiting(q.submissions.length, q.hasMore.submissions)}</h2>
       {q.submissions.length === 0 ? <p>Nothing waiting.</p> : null}
       <ul className="cards">
         {q.submissions.map((s) => (
@@ -237,7 +249,7 @@ export default function Review() {
           </ReviewItem>
         ))}
       </ul>
-      <h2>Revisions ({q.revisions.length})</h2>
+      <h2>Revisions {waiting(q.revisions.length, q.hasMore.revisions)}</h2>
       {q.revisions.length === 0 ? <p>Nothing waiting.</p> : null}
       <ul className="cards">
         {q.revisions.map((r) => (
@@ -267,7 +279,7 @@ export default function Review() {
           </ReviewItem>
         ))}
       </ul>
-      <h2>Ruleset submissions ({q.rulesetSubmissions.length})</h2>
+      <h2>Ruleset submissions {waiting(q.rulesetSubmissions.length, q.hasMore.rulesetSubmissions)}</h2>
       {q.rulesetSubmissions.length === 0 ? <p>Nothing waiting.</p> : null}
       <ul className="cards">
         {q.rulesetSubmissions.map((s) => (
@@ -315,7 +327,7 @@ export default function Review() {
           </ReviewItem>
         ))}
       </ul>
-      <h2>Ideas ({q.ideas.length})</h2>
+      <h2>Ideas {waiting(q.ideas.length, q.hasMore.ideas)}</h2>
       {q.ideas.length === 0 ? <p>Nothing waiting.</p> : null}
       <ul className="cards">
         {q.ideas.map((i) => (
