@@ -1371,6 +1371,29 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(made.body.deployments).toEqual([
       expect.objectContaining({ asset_type: 'ruleset', ruleset_id: rulesetId }),
     ]);
+
+    // An update of the published ruleset waits for review; withdrawing it keeps the ruleset published,
+    // and the dialog says so (not that the ruleset is deleted).
+    const updated = await world.http.patch(
+      `/api/ruleset-submissions/${submitted.body.submission.id}`,
+      { description: 'What every payments API must do, checked on every API description and event.' },
+      { token: story.token },
+    );
+    expect(updated.status).toBe(200);
+    await page.goto('/ruleset-submissions');
+    const update = page.getByRole('listitem').filter({ hasText: name });
+    await update.getByText('submitted', { exact: true }).waitFor();
+    await update.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('dialog', { name: `Withdraw ${name}?` });
+    await withdraw
+      .getByText('The ruleset stays published as it is: only this change waiting for review is withdrawn.')
+      .waitFor();
+    await withdraw.getByRole('button', { name: 'Withdraw the change' }).click();
+    await update.waitFor({ state: 'detached' });
+    const kept = await world.http.get<{ ruleset: { lifecycle_status: string } }>(
+      `/api/rulesets/${rulesetId}`,
+    );
+    expect(kept.body.ruleset.lifecycle_status).toBe('published');
   }, 120_000);
 
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {

@@ -4,11 +4,11 @@
 import { type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, useLocation } from '../router';
-import { useAction, useCursorPages } from '../ui/async';
+import { useAction, useAsync, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { severityCounts, StatusBadge, When } from '../ui/display';
 import { ActionForm, SaveOrCancel, TextArea, TextField } from '../ui/fields';
-import { ErrorMessage, LoadMore, Page, Pending } from '../ui/page';
+import { ErrorMessage, LoadMore, Loading, Page, Pending } from '../ui/page';
 
 /** A submission as its card shows it, whatever its kind. */
 interface SubmissionView {
@@ -54,10 +54,35 @@ interface SubmissionsKind<S> {
   /** Withdrawing (deleting) a submission, where the kind allows it. */
   withdraw?: {
     allowed(status: string): boolean;
-    explanation: string;
+    /** What withdrawing this submission does to its listing, read when the user asks to withdraw it. */
+    consequence(submission: S): Promise<Withdrawal>;
     run(submission: S): Promise<void>;
   };
 }
+
+/** What withdrawing a submission does, said in its confirmation, and the confirm button's label. */
+interface Withdrawal {
+  explanation: string;
+  confirm: string;
+}
+
+/** The server deletes a ruleset never published with its submission, and keeps a published one. */
+const WITHDRAWALS: Record<'neverPublished' | 'published' | 'either', Withdrawal> = {
+  neverPublished: {
+    explanation:
+      'The ruleset was never published: it is deleted with this submission and its staged documentation.',
+    confirm: 'Withdraw and delete',
+  },
+  published: {
+    explanation: 'The ruleset stays published as it is: only this change waiting for review is withdrawn.',
+    confirm: 'Withdraw the change',
+  },
+  either: {
+    explanation:
+      'A ruleset never published is deleted with its submission; a published one stays as it is, and only this change waiting for review is withdrawn.',
+    confirm: 'Withdraw',
+  },
+};
 
 type PolicySubmission = Schemas['SubmissionDto'];
 type RulesetSubmission = Schemas['RulesetSubmissionDto'];
@@ -164,8 +189,14 @@ const RULESETS: SubmissionsKind<RulesetSubmission> = {
   },
   withdraw: {
     allowed: (status) => status !== 'approved',
-    explanation:
-      'The ruleset was never published: it is deleted with this submission and its staged documentation.',
+    // An approved ruleset's update waits as a submission too: withdrawing it keeps the ruleset published.
+    async consequence(s) {
+      const read = await ok(api.GET('/api/rulesets/{id}', { params: { path: { id: s.ruleset_id } } })).catch(
+        () => null,
+      );
+      if (!read) return WITHDRAWALS.either;
+      return read.ruleset.published_at ? WITHDRAWALS.published : WITHDRAWALS.neverPublished;
+    },
     async run(s) {
       await ok(api.DELETE('/api/ruleset-submissions/{id}', { params: { path: { id: s.id } } }));
     },
@@ -296,20 +327,44 @@ function SubmissionCard<S>({
           <SaveOrCancel save={edit.save} runs={save} onCancel={() => setEditing(false)} />
         </ActionForm>
       ) : null}
-      {kind.withdraw ? (
-        <ConfirmDialog
-          open={deleting}
-          title={`Withdraw ${s.name}?`}
-          confirmLabel="Withdraw and delete"
-          busy={remove.busy}
-          onConfirm={() => void remove.run()}
+      {kind.withdraw && deleting ? (
+        <WithdrawDialog
+          name={s.name}
+          consequence={() => kind.withdraw!.consequence(submission)}
+          remove={remove}
           onCancel={() => setDeleting(false)}
-        >
-          <p>{kind.withdraw.explanation}</p>
-          <ErrorMessage error={remove.error} />
-        </ConfirmDialog>
+        />
       ) : null}
     </li>
+  );
+}
+
+/** The question before a withdrawal, saying what it does to this submission's listing once that is read. */
+function WithdrawDialog({
+  name,
+  consequence,
+  remove,
+  onCancel,
+}: {
+  name: string;
+  consequence: () => Promise<Withdrawal>;
+  remove: { run: () => Promise<unknown>; busy: boolean; error: unknown };
+  onCancel: () => void;
+}) {
+  const known = useAsync(consequence, []);
+  return (
+    <ConfirmDialog
+      open
+      title={`Withdraw ${name}?`}
+      confirmLabel={known.data?.confirm ?? 'Withdraw'}
+      busy={remove.busy}
+      disabled={!known.data}
+      onConfirm={() => void remove.run()}
+      onCancel={onCancel}
+    >
+      {known.data ? <p>{known.data.explanation}</p> : <Loading />}
+      <ErrorMessage error={remove.error} />
+    </ConfirmDialog>
   );
 }
 

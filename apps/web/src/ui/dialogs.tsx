@@ -10,6 +10,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy,
+  disabled = false,
 }: {
   open: boolean;
   title: string;
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** The confirm button is not offered yet (what it does is still being read). */
+  disabled?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -32,7 +35,7 @@ export function ConfirmDialog({
       <h2 id={titleId}>{title}</h2>
       <div>{children}</div>
       <div className="row">
-        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className="danger" onClick={onConfirm} disabled={busy || disabled}>
           {busy ? 'Working…' : confirmLabel}
         </button>
         <button type="button" className="secondary" onClick={onCancel}>
