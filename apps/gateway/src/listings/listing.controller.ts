@@ -89,6 +89,8 @@ export interface ListingRoutes {
   text: Record<ListingRoute, RouteText>;
   /** The edit the service is sent, from the validated body (a kind may refuse one here). */
   edit?: (body: object) => object;
+  /** How long the bus waits for a pin, when the kind's pin runs longer than a read (the bus's default). */
+  pinWait?: { timeoutMs: number };
 }
 
 /** The route's summary, description, errors and `x-extension`, from the kind's text. */
@@ -186,7 +188,7 @@ export function listingController(kind: ListingRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.pin)
     pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: object) {
-      return this.bus.request(kind.rpc.pin, ctx, { id, ...body });
+      return this.bus.request(kind.rpc.pin, ctx, { id, ...body }, kind.pinWait);
     }
 
     @Get(`${item}/changes-since-review`)
