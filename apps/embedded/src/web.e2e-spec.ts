@@ -1233,6 +1233,41 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await page.getByRole('heading', { level: 1, name: `Roll-out of ${story.policyName} 2.0.0` }).waitFor();
       expect(page.url()).toContain(`/rollouts/${rolloutId}`);
 
+      // Its event stream refused (429: too many open) or closed by the gateway before the roll-out ended
+      // (an expired session) is not "reconnecting…" for ever: the page says live updates stopped, and
+      // why, with a retry. The roll-out is read as still running here (its own answer, status changed).
+      const rolledBack = (
+        await world.http.get<{ rollout: Record<string, unknown> }>(`/api/rollouts/${rolloutId}`, {
+          token: story.token,
+        })
+      ).body.rollout;
+      const rolloutRead = `**/api/rollouts/${rolloutId}`;
+      const rolloutEvents = `**/api/rollouts/${rolloutId}/events`;
+      await page.route(rolloutRead, (route) =>
+        route.fulfill({ json: { rollout: { ...rolledBack, status: 'running' } } }),
+      );
+      await page.route(rolloutEvents, (route) =>
+        route.fulfill({ status: 429, headers: { 'retry-after': '5' }, json: TOO_MANY_STREAMS }),
+      );
+      await page.reload();
+      const updatesStopped = page.getByRole('alert').filter({ hasText: 'Live updates stopped' });
+      await updatesStopped.getByText(/refused or closed the stream/).waitFor();
+      await page.getByText('stopped', { exact: true }).waitFor();
+      await page.unroute(rolloutEvents);
+      await page.route(rolloutEvents, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/event-stream',
+          body: 'event: closed\ndata: {"reason":"credentials_expired"}\n\n',
+        }),
+      );
+      await updatesStopped.getByRole('button', { name: 'Try again' }).click();
+      await updatesStopped
+        .getByText('Live updates stopped: your session expired. Sign in again to follow the roll-out.')
+        .waitFor();
+      await page.unroute(rolloutEvents);
+      await page.unroute(rolloutRead);
+
       // A roll-out that halts (Payments reports degraded after its apply): its step shows halted, not done.
       await world.control.setHealth(tenant.paymentsId, { health: 'degraded', delayMs: 0 });
       const [earlier] = (
