@@ -168,6 +168,31 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   const dbUrl = o.postgres.replace(/\/[^/]*$/, `/${dbName}`);
+  let released: Promise<void> | undefined;
+  /** Stops the processes started and drops the run's database, once (at the end, or when killed). */
+  const release = (): Promise<void> =>
+    (released ??= (async () => {
+      stop();
+      // Their connections to the database close as they exit: until they have, at most 1.5 s (the drop
+      // forces the rest).
+      const exited = (c: ChildProcess) =>
+        c.exitCode !== null || c.signalCode !== null
+          ? Promise.resolve()
+          : new Promise<void>((r) => c.once('exit', () => r()));
+      await Promise.race([
+        Promise.all(children.map(exited)),
+        new Promise((r) => setTimeout(r, 1500).unref()),
+      ]);
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    })());
+  // Killed (Ctrl-C, a test's time limit), the run stops what it started: a signal ends the process
+  // without 'exit', which left every service running.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void release().finally(() => process.exit(128 + os.constants.signals[signal]));
+    });
+  }
   try {
     if (o.build) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     const prefix = `${dbName}.`;
@@ -656,16 +681,7 @@ async function main(): Promise<void> {
       `${JSON.stringify({ throughput: throughput.map((t) => [t.name, t.ratio]), idleMb })}\n`,
     );
   } finally {
-    stop();
-    // Their connections to the database close as they exit: until they have, at most 1.5 s (the drop
-    // forces the rest).
-    const exited = (c: ChildProcess) =>
-      c.exitCode !== null || c.signalCode !== null
-        ? Promise.resolve()
-        : new Promise<void>((r) => c.once('exit', () => r()));
-    await Promise.race([Promise.all(children.map(exited)), new Promise((r) => setTimeout(r, 1500).unref())]);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await release();
   }
 }
 
