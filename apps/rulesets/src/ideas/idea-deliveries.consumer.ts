@@ -44,9 +44,9 @@ export class IdeaDeliveriesConsumer implements OnApplicationBootstrap, OnApplica
         },
       },
     );
-    this.sweeps = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeps = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeps.unref();
-    this.sweep();
+    void this.sweep();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,16 +54,21 @@ export class IdeaDeliveriesConsumer implements OnApplicationBootstrap, OnApplica
     await this.sweeping;
   }
 
-  /** Asks again for every delivery due for over `SWEEP_MS` (one sweep at a time). */
-  private sweep(): void {
-    this.sweeping = this.sweeping.then(async () => {
+  /** Asks again for every delivery due for over `SWEEP_MS` (one sweep at a time); how many it made. */
+  sweep(): Promise<number> {
+    const swept = this.sweeping.then(async () => {
+      let delivered = 0;
       try {
         const due = await this.ideas.dueBefore(new Date(Date.now() - SWEEP_MS), SWEEP_BATCH);
         for (const rulesetId of due)
-          await this.ideas.deliverDue(`ideas-sweep-${rulesetId}`, rulesetId, { wait: false });
+          if (await this.ideas.deliverDue(`ideas-sweep-${rulesetId}`, rulesetId, { wait: false }))
+            delivered += 1;
       } catch (error) {
         log.warn({ err: error }, 'due ideas not delivered; the next sweep asks again');
       }
+      return delivered;
     });
+    this.sweeping = swept.then(() => undefined);
+    return swept;
   }
 }
