@@ -538,6 +538,28 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(comments).toEqual([
       expect.objectContaining({ body: 'Works well.', parentId: null, deleted: false }),
     ]);
+    // A page at a time, saying more follow: the first page is not the whole list.
+    for (const body of ['Second.', 'Third.']) {
+      const posted = await http.post(`/api/policies/${policyId}/comments`, { body }, { token: reader.token });
+      expect(posted.status).toBe(201);
+    }
+    const commentsAnswer = await call(client, 'list_policy_comments', { policyId, limit: 2 });
+    const firstComments = commentsAnswer.structuredContent as Json;
+    expect(firstComments).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    expect(firstComments.comments.map((c: Json) => c.body)).toEqual(['Works well.', 'Second.']);
+    expect(textOf(commentsAnswer)).toContain(`More: cursor ${firstComments.nextCursor}.`);
+    const lastComments = await ok(client, 'list_policy_comments', {
+      policyId,
+      limit: 2,
+      cursor: firstComments.nextCursor,
+    });
+    expect(lastComments).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(lastComments.comments.map((c: Json) => c.body)).toEqual(['Third.']);
+    const restComments = await http.get<Json>(`/api/policies/${policyId}/comments`);
+    expect([...firstComments.comments, ...lastComments.comments].map((c: Json) => c.id)).toEqual(
+      restComments.body.comments.map((c: Json) => c.id),
+    );
+    expect(await toolError(client, 'list_policy_comments', { policyId, cursor: 'forged' })).toMatch(/cursor/);
 
     // The owner's own submissions, with their status; nobody else's.
     const ownClient = await connect(owner.readToken);

@@ -3,6 +3,7 @@ import {
   ASSET_KINDS,
   CatalogRpc,
   DIRECTIONS,
+  LIST_CURSOR_MAX,
   LIST_OFFSET_MAX,
   type Policy,
   POLICY_CATEGORY_MAX,
@@ -12,12 +13,14 @@ import {
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
+import { TOOL_PAGE } from './catalog-inputs';
 import { registerListingTools } from './listing-tools';
 import {
   commentSchema,
   communityPolicySummarySchema,
   docsOutput,
   id,
+  page,
   policySchema,
   text,
   toComment,
@@ -64,19 +67,35 @@ export class PolicyTools implements ToolSet {
       title: "List a policy's comments",
       description:
         "Lists the comments on a community policy, oldest first; a reply carries its top-level comment's " +
-        'id in parentId. A deleted comment stays in place with deleted true and an empty body.',
+        'id in parentId. A deleted comment stays in place with deleted true and an empty body. Answers one ' +
+        'page and nextCursor for the next (null on the last page).',
       scope: 'api:read',
-      input: { policyId: id('policy') },
-      output: { comments: z.array(commentSchema) },
+      input: {
+        policyId: id('policy'),
+        limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
+        cursor: text(1, LIST_CURSOR_MAX)
+          .optional()
+          .describe("The previous answer's nextCursor, to get the next page."),
+      },
+      output: {
+        comments: z.array(commentSchema),
+        hasMore: z.boolean(),
+        nextCursor: z.string().nullable(),
+      },
       annotations: READ_ONLY,
-      run: async ({ policyId }, ctx) => {
-        const { comments } = await this.bus.request(CatalogRpc.listComments, ctx, { id: policyId });
+      run: async ({ policyId, limit, cursor }, ctx) => {
+        const { comments, hasMore, nextCursor } = await this.bus.request(CatalogRpc.listComments, ctx, {
+          id: policyId,
+          limit,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
         const lines = comments.map(
           (c) => `${c.parentId ? '  ↳ ' : '- '}${c.deleted ? '(deleted)' : `${c.authorName}: ${c.body}`}`,
         );
+        const more = hasMore && nextCursor !== null ? [`More: cursor ${nextCursor}.`] : [];
         return {
-          data: { comments: comments.map(toComment) },
-          text: lines.length === 0 ? 'No comments yet.' : lines.join('\n'),
+          data: { comments: comments.map(toComment), hasMore, nextCursor: hasMore ? nextCursor : null },
+          text: lines.length === 0 && more.length === 0 ? 'No comments yet.' : [...lines, ...more].join('\n'),
         };
       },
     });
