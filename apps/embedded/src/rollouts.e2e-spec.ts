@@ -187,6 +187,21 @@ describe('progressive delivery (NATS)', () => {
       expect(second.text).toContain(first.body.rollout.id);
       expect(await count('deployments.rollouts')).toBe(rollouts + 1);
 
+      // The author's list pages newest first by cursor (the halted one of the test before on page 2).
+      const page1 = await world.http.get<Json>('/api/rollouts?limit=1', { token: user.token });
+      expect(page1.status).toBe(200);
+      expect(page1.body).toMatchObject({ rollouts: [{ id: first.body.rollout.id }], hasMore: true });
+      const page2 = await world.http.get<Json>(
+        `/api/rollouts?limit=1&cursor=${encodeURIComponent(page1.body.nextCursor)}`,
+        { token: user.token },
+      );
+      expect(page2.status).toBe(200);
+      expect(page2.body.rollouts).toHaveLength(1);
+      expect(page2.body.rollouts[0].id).not.toBe(first.body.rollout.id);
+      const badCursor = await world.http.get<Json>('/api/rollouts?cursor=not-ours', { token: user.token });
+      expect(badCursor.status).toBe(400);
+      expect(badCursor.body.details).toEqual([expect.objectContaining({ field: 'cursor' })]);
+
       // Others do not see it; a workspace member does.
       const stranger = await world.newUser();
       const hidden = await world.http.get<Json>(`/api/rollouts/${first.body.rollout.id}`, {

@@ -36,6 +36,7 @@ export const PAGES = {
     param: 'cursor',
     next: (p: Page<'Deployments_list'>) => p.pagination.next_cursor,
   },
+  Rollouts_list: { items: 'rollouts', param: 'cursor', next: (p: Page<'Rollouts_list'>) => p.nextCursor },
   Rulesets_list: {
     items: 'rulesets',
     param: 'offset',

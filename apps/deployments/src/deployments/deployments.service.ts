@@ -8,9 +8,10 @@ import {
   type ListDeploymentsResult,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, Database } from '@pc/platform';
+import { Database } from '@pc/platform';
 import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
+import { decodePageCursor, encodePageCursor } from '../common/page-cursor';
 import {
   DeploymentsRepository,
   JobsRepository,
@@ -20,6 +21,9 @@ import {
   toJob,
 } from '@pc/deployments-store';
 import { DeploymentAccess } from './deployment-access';
+
+/** The list a cursor of the caller's deployments belongs to. */
+const DEPLOYMENTS = 'deployments';
 
 @Injectable()
 export class DeploymentsService {
@@ -40,7 +44,7 @@ export class DeploymentsService {
       rulesetId: req.rulesetId,
       policyId: req.policyId,
       assetType: req.assetType,
-      before: req.cursor === undefined ? undefined : decodeCursor(req.cursor),
+      before: req.cursor === undefined ? undefined : decodePageCursor(DEPLOYMENTS, req.cursor),
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
@@ -51,7 +55,7 @@ export class DeploymentsService {
       pagination: {
         limit,
         has_more: hasMore,
-        next_cursor: hasMore && last ? encodeCursor(last.created_at, last.id) : null,
+        next_cursor: hasMore && last ? encodePageCursor(DEPLOYMENTS, last.created_at, last.id) : null,
       },
     };
   }
@@ -88,16 +92,4 @@ export class DeploymentsService {
     const logs = latest ? await this.logs.recent(this.db.pool, latest.id, L.historyLogsMax) : [];
     return { jobs: jobs.map(toJob), job: latest ? toJob(latest) : null, logs: logs.map(toChunk) };
   }
-}
-
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
-    throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'not a cursor this API returned' }]);
-  return { at: date, id };
 }

@@ -135,10 +135,18 @@ export class RolloutsRepository {
     return rows.map((r) => r.id);
   }
 
-  async listBy(db: Executor, userId: string, limit: number): Promise<RolloutRow[]> {
+  /** The author's roll-outs, newest first, after `before` (the last row of the page before). */
+  async listBy(
+    db: Executor,
+    userId: string,
+    limit: number,
+    before?: { at: Date; id: string },
+  ): Promise<RolloutRow[]> {
     return db.query<RolloutRow[]>(
-      `SELECT * FROM deployments.rollouts WHERE created_by = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [userId, limit],
+      `SELECT * FROM deployments.rollouts
+        WHERE created_by = $1 AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit, before?.at ?? null, before?.id ?? null],
     );
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type CreateRolloutRequest,
   type ListRolloutsRequest,
+  type ListRolloutsResult,
   type RequestContext,
   type Rollout,
   type RolloutActionRequest,
@@ -10,9 +11,10 @@ import {
   ROLLOUT_LIMITS as L,
 } from '@pc/contracts';
 import { JobsRepository } from '@pc/deployments-store';
-import { Database, DomainError } from '@pc/platform';
+import { Database, DomainError, fitToBudget } from '@pc/platform';
 import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
+import { decodePageCursor, encodePageCursor } from '../common/page-cursor';
 import { CreateDeploymentService, DeploymentAdmission, NOT_ELIGIBLE } from '../create';
 import { RolloutAccess } from './rollout-access';
 import { RolloutDriver } from './rollout.driver';
@@ -21,6 +23,9 @@ import { toRollout, toRolloutEvent } from './rollout.mapper';
 import type { NewRolloutEvent, RolloutRow } from './rollout.rows';
 import { rolloutSteps } from './rollout-steps';
 import { RolloutsRepository } from './rollouts.repository';
+
+/** The list a cursor of the caller's roll-outs belongs to. */
+const ROLLOUTS = 'rollouts';
 
 /** The item a roll-out holds per organization: one active roll-out per item and organization. */
 export const itemKey = (r: Pick<RolloutRow, 'asset_type' | 'policy_id' | 'ruleset_id'>): string =>
@@ -127,24 +132,34 @@ export class RolloutsService {
     return { rollout: await this.view(id) };
   }
 
-  async list(ctx: RequestContext, req: ListRolloutsRequest): Promise<{ rollouts: Rollout[] }> {
+  /**
+   * The caller's roll-outs, newest first, a page at a time: at most `limit` and at most the reply budget
+   * in bytes (a shorter page then, with `hasMore`); `nextCursor` continues after the page's last one.
+   */
+  async list(ctx: RequestContext, req: ListRolloutsRequest): Promise<ListRolloutsResult> {
     const caller = requireUser(ctx);
-    const rows = await this.rollouts.listBy(
-      this.db.pool,
-      caller.userId,
-      Math.min(req.limit ?? L.pageDefault, L.pageMax),
-    );
+    const limit = Math.min(req.limit ?? L.pageDefault, L.pageMax);
+    const before = req.cursor ? decodePageCursor(ROLLOUTS, req.cursor) : undefined;
+    const rows = await this.rollouts.listBy(this.db.pool, caller.userId, limit + 1, before);
+    const head = rows.slice(0, limit);
     const orgs = await this.rollouts.organizationsOf(
       this.db.pool,
-      rows.map((r) => r.id),
+      head.map((r) => r.id),
     );
-    return {
-      rollouts: rows.map((r) =>
+    const rollouts = fitToBudget(
+      head.map((r) =>
         toRollout(
           r,
           orgs.filter((o) => o.rollout_id === r.id),
         ),
       ),
+    );
+    const hasMore = rows.length > limit || rollouts.length < head.length;
+    const last = head[rollouts.length - 1];
+    return {
+      rollouts,
+      hasMore,
+      nextCursor: hasMore && last ? encodePageCursor(ROLLOUTS, last.created_at, last.id) : null,
     };
   }
 

@@ -9,11 +9,12 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DeploymentsRpc, type RequestContext, type RolloutAction } from '@pc/contracts';
+import { DeploymentsRpc, type RequestContext, ROLLOUT_LIMITS as L, type RolloutAction } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AUDIT, Audited } from '../audit/audited';
+import { pagingDescription } from '../http/common.dto';
 import { ValidHeaders } from '../http/validation';
 import { ROLLOUT_LAST_EVENT_ID_HEADER, RolloutStreamHeaders } from './deployments.dto';
 import { RolloutStreams } from './rollout-stream';
@@ -88,11 +89,11 @@ export class RolloutsController {
   @ApiOperation({
     summary: "The caller's roll-outs, newest first",
     description:
-      'The roll-outs the caller may see, newest first, with their status and progress; `limit` bounds the ' +
-      'page.',
+      'The roll-outs the caller started, newest first, with their status and progress. ' +
+      pagingDescription({ min: 1, max: L.pageMax, default: L.pageDefault }),
   })
   @ApiOkResponse({ type: RolloutListDto })
-  @ApiErrors([400, 'Invalid query'])
+  @ApiErrors([400, 'Invalid query or cursor'])
   list(@Ctx() ctx: RequestContext, @Query() query: ListRolloutsQuery) {
     return this.bus.request(DeploymentsRpc.listRollouts, ctx, query);
   }

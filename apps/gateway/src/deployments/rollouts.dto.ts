@@ -15,11 +15,9 @@ import {
   type RolloutStatus,
   type RolloutStepState,
 } from '@pc/contracts';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
-import { Optional, toInt } from '../http/common.dto';
+import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
+import { Optional, PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 import { OptionalInteger } from '../http/schema-fields';
-import { Transform } from 'class-transformer';
 import { CreateDeploymentDto } from './deployments.dto';
 
 const STATUS_DOC =
@@ -183,17 +181,11 @@ export class RolloutEnvelopeDto {
   @ApiProperty({ type: RolloutDto }) rollout!: RolloutDto;
 }
 
-export class RolloutListDto {
+export class RolloutListDto extends PageInfoDto {
   @ApiProperty({ type: [RolloutDto], maxItems: L.pageMax }) rollouts!: RolloutDto[];
 }
 
 export class ListRolloutsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: L.pageMax, description: `Default ${L.pageDefault}` })
-  @Optional()
-  @Transform(toInt)
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(L.pageMax)
-  limit?: number;
+  @PageLimit({ min: 1, max: L.pageMax, default: L.pageDefault }) limit?: number;
+  @PageCursor() cursor?: string;
 }

@@ -39,6 +39,7 @@ import type {
   DeploymentDriftedEvent,
   DeploymentPlan,
   ListRolloutsRequest,
+  ListRolloutsResult,
   Rollout,
   RolloutActionRequest,
   RolloutEventAppended,
@@ -59,7 +60,7 @@ export const DeploymentsRpc = {
   adoption: rpc<ItemAdoptionRequest, { adoption: ItemAdoption }>('deployments.item.adoption.v1'),
   createRollout: rpc<CreateRolloutRequest, { rollout: Rollout }>('deployments.rollout.create.v1'),
   getRollout: rpc<RolloutIdRequest, { rollout: Rollout }>('deployments.rollout.get.v1'),
-  listRollouts: rpc<ListRolloutsRequest, { rollouts: Rollout[] }>('deployments.rollout.list.v1'),
+  listRollouts: rpc<ListRolloutsRequest, ListRolloutsResult>('deployments.rollout.list.v1'),
   rolloutAction: rpc<RolloutActionRequest, { rollout: Rollout }>('deployments.rollout.action.v1'),
   /** For the gateway's roll-out event stream. */
   rolloutEventsAfter: rpc<RolloutEventsAfterRequest, RolloutEventsAfterResult>(

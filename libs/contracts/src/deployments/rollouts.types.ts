@@ -1,4 +1,5 @@
 import type { AssetType } from './deployments.limits';
+import type { PageInfo, PageRequest } from '../catalog/catalog.types';
 import type { CreateDeploymentRequest } from './deployments.types';
 
 // Progressive delivery (an extension of the spec): a plan before apply, roll-outs in steps gated on
@@ -197,8 +198,11 @@ export interface RolloutActionRequest {
   action: RolloutAction;
 }
 
-export interface ListRolloutsRequest {
-  limit?: number;
+/** GET /api/rollouts: a page of the caller's roll-outs, newest first, after `cursor` (a `nextCursor`). */
+export type ListRolloutsRequest = PageRequest;
+
+export interface ListRolloutsResult extends PageInfo {
+  rollouts: Rollout[];
 }
 
 export interface RolloutEventsAfterRequest {

@@ -1593,7 +1593,7 @@ export interface paths {
         };
         /**
          * The caller's roll-outs, newest first
-         * @description The roll-outs the caller may see, newest first, with their status and progress; `limit` bounds the page.
+         * @description The roll-outs the caller started, newest first, with their status and progress. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
          */
         get: operations["Rollouts_list"];
         put?: never;
@@ -5031,6 +5031,10 @@ export interface components {
             rollout: components["schemas"]["RolloutDto"];
         };
         RolloutListDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
             rollouts: components["schemas"]["RolloutDto"][];
         };
         DeploymentSettingsDto: {
@@ -16330,8 +16334,9 @@ export interface operations {
     Rollouts_list: {
         parameters: {
             query?: {
-                /** @description Default 20 */
                 limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -16347,7 +16352,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolloutListDto"];
                 };
             };
-            /** @description Invalid query */
+            /** @description Invalid query or cursor */
             400: {
                 headers: {
                     [name: string]: unknown;
