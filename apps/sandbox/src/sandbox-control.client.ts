@@ -79,6 +79,11 @@ export class SandboxControl {
     return this.call('PUT', '/platform/latency', { ms }, 200);
   }
 
+  /** Delays every answer of the source host by `ms` from now on (0: none): a slow host's round trip. */
+  setSourceHostLatency(ms: number): Promise<{ ms: number }> {
+    return this.call('PUT', '/source-host/latency', { ms }, 200);
+  }
+
   /** Removes an applied item behind the service's back (drift). */
   removeApplied(organizationId: string, assetId: string): Promise<void> {
     return this.call('DELETE', `/platform/state/${enc(organizationId)}/${enc(assetId)}`, undefined, 204);

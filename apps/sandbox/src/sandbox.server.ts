@@ -85,7 +85,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const platform = new PlatformStore();
   const registry = new RegistryStore();
   const faults = new FaultInjector();
-  const latency = { platformMs: options.platformLatencyMs ?? 0 };
+  const latency = { platformMs: options.platformLatencyMs ?? 0, sourceHostMs: 0 };
   const hung = new Set<Socket>();
   let url = '';
 
@@ -112,9 +112,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const system = systemOf(path);
     if (!system) return;
     const fault = faults.take(system, path);
+    const delayMs =
+      system === 'platform' ? latency.platformMs : system === 'source_host' ? latency.sourceHostMs : 0;
     if (fault) injectFault(fault, system, path, request.raw.socket, reply, hung);
-    else if (system === 'platform' && latency.platformMs > 0)
-      await new Promise((resolve) => setTimeout(resolve, latency.platformMs));
+    else if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   });
 
   const demo = emptyDemo();

@@ -23,12 +23,21 @@ export type CatalogUser = SignedUpUser;
 export class CatalogE2e extends SandboxedSystem {
   private counter = 0;
 
-  constructor(readonly kind: BusKind) {
+  /** `busTimeoutMs`: how long a request waits on the system's bus unless its route says otherwise. */
+  constructor(
+    readonly kind: BusKind,
+    private readonly options: { busTimeoutMs?: number } = {},
+  ) {
     super('catalog-e2e');
   }
 
   start(): Promise<void> {
-    return this.startSystem({ bus: this.kind, admin: ADMIN, env: { COMMENT_DAILY_QUOTA: String(QUOTA) } });
+    return this.startSystem({
+      bus: this.kind,
+      admin: ADMIN,
+      env: { COMMENT_DAILY_QUOTA: String(QUOTA) },
+      busTimeoutMs: this.options.busTimeoutMs,
+    });
   }
 
   close(): Promise<void> {
@@ -130,8 +139,8 @@ export class CatalogE2e extends SandboxedSystem {
 }
 
 /** Starts a catalog system for the enclosing `describe` and stops it afterwards. */
-export function catalogE2e(kind: BusKind): CatalogE2e {
-  const t = new CatalogE2e(kind);
+export function catalogE2e(kind: BusKind, options: { busTimeoutMs?: number } = {}): CatalogE2e {
+  const t = new CatalogE2e(kind, options);
   beforeAll(() => t.start());
   afterAll(() => t.close());
   return t;

@@ -38,11 +38,13 @@ export class SandboxedSystem {
     admin: { email: string; password: string };
     env?: Record<string, string>;
     seed?: boolean;
+    /** How long a request waits on the bus unless its route says otherwise (default 10 s). */
+    busTimeoutMs?: number;
   }): Promise<void> {
     this.db = await createTestDatabase();
     this.sandbox = await startSandbox({ port: 0, seed: options.seed ?? false });
     this.control = new SandboxControl(this.sandbox.url);
-    const busConfig = testBus(options.bus, 10000);
+    const busConfig = testBus(options.bus, options.busTimeoutMs ?? 10000);
     this.system = await startSystem({
       bus: busConfig,
       databaseUrl: this.db.url,

@@ -15,7 +15,7 @@ import { BusClient } from '@pc/platform';
 import { Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { type AuditSpec, Audited } from '../audit/audited';
 import { RateLimited } from '../http/rate-limit';
-import { Documented, Params, type RouteText } from './listing.controller';
+import { Documented, Params, REPOSITORY_WAIT, type RouteText } from './listing.controller';
 import { uuid } from '../http/uuid-param';
 
 /** The submission routes every kind of listing serves, by the name of their handler. */
@@ -58,8 +58,6 @@ export interface SubmissionRoutes {
     history: Type;
   };
   audit: { updated: AuditSpec };
-  /** How long the bus waits for the routes that validate a repository (default: the bus's timeout). */
-  validation?: { timeoutMs: number };
   /** Validation and submission are rate limited per caller. */
   rateLimited: boolean;
   /** Who may read a submission's history: its owner and administrators, or (`optional`) any caller. */
@@ -82,7 +80,7 @@ export function withIdeas<Body extends DeclaresIdeas>(body: Body) {
  * submission, its history. The kind's controller extends it with the routes of its own.
  */
 export function submissionsController(kind: SubmissionRoutes) {
-  const { dtos, text, validation } = kind;
+  const { dtos, text } = kind;
   const limited = (action: 'validation' | 'submission') =>
     kind.rateLimited ? RateLimited(action) : applyDecorators();
 
@@ -99,7 +97,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiOkResponse({ type: dtos.validation })
     @Params(Object, dtos.validate)
     validate(@Ctx() ctx: RequestContext, @Body() body: object) {
-      return this.bus.request(kind.validateRpc, ctx, body, validation);
+      return this.bus.request(kind.validateRpc, ctx, body, REPOSITORY_WAIT);
     }
 
     @Post()
@@ -109,7 +107,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiCreatedResponse({ type: dtos.created })
     @Params(Object, dtos.create)
     create(@Ctx() ctx: RequestContext, @Body() body: DeclaresIdeas) {
-      return this.bus.request(kind.rpc.createSubmission, ctx, withIdeas(body), validation);
+      return this.bus.request(kind.rpc.createSubmission, ctx, withIdeas(body), REPOSITORY_WAIT);
     }
 
     @Get(':id')
@@ -127,7 +125,7 @@ export function submissionsController(kind: SubmissionRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.update)
     update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: DeclaresIdeas) {
-      return this.bus.request(kind.rpc.updateSubmission, ctx, { ...withIdeas(body), id }, validation);
+      return this.bus.request(kind.rpc.updateSubmission, ctx, { ...withIdeas(body), id }, REPOSITORY_WAIT);
     }
 
     @Get(':id/history')

@@ -14,7 +14,13 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, type ListingKind, type RequestContext, type RpcDescriptor } from '@pc/contracts';
+import {
+  CatalogRpc,
+  EVALUATION_LIMITS,
+  type ListingKind,
+  type RequestContext,
+  type RpcDescriptor,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { type AuditSpec, Audited } from '../audit/audited';
@@ -47,6 +53,15 @@ export interface RouteText {
   /** Why the route extends the contract (`x-extension`), when it does. */
   extension?: string;
 }
+
+/**
+ * How long the bus waits for a route that reads a listing's repository on the source host and checks it
+ * (a validation, a submission or an edit of one, a pin), for every kind: far longer than a read of the
+ * service's tables (the bus's default), since the host may be slow and a ruleset's checks run on the
+ * evaluator (within EVALUATION_LIMITS.validationEvaluatorMs). Shorter, the gateway answered 504 while the
+ * work went on and landed.
+ */
+export const REPOSITORY_WAIT = { timeoutMs: EVALUATION_LIMITS.validationWaitMs } as const;
 
 /** A request whose id the route's URL names. */
 type ById = { id: string };
@@ -89,8 +104,6 @@ export interface ListingRoutes {
   text: Record<ListingRoute, RouteText>;
   /** The edit the service is sent, from the validated body (a kind may refuse one here). */
   edit?: (body: object) => object;
-  /** How long the bus waits for a pin, when the kind's pin runs longer than a read (the bus's default). */
-  pinWait?: { timeoutMs: number };
 }
 
 /** The route's summary, description, errors and `x-extension`, from the kind's text. */
@@ -188,7 +201,7 @@ export function listingController(kind: ListingRoutes) {
     @ApiOkResponse({ type: dtos.envelope })
     @Params(Object, String, dtos.pin)
     pin(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: object) {
-      return this.bus.request(kind.rpc.pin, ctx, { id, ...body }, kind.pinWait);
+      return this.bus.request(kind.rpc.pin, ctx, { id, ...body }, REPOSITORY_WAIT);
     }
 
     @Get(`${item}/changes-since-review`)

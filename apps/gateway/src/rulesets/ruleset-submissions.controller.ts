@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { EVALUATION_LIMITS, type RequestContext, RULESET_LIMITS, RulesetsRpc } from '@pc/contracts';
+import { type RequestContext, RULESET_LIMITS, RulesetsRpc } from '@pc/contracts';
 import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import {
   CreateRulesetSubmissionDto,
@@ -40,12 +40,6 @@ const RULESET_SUBMISSIONS: SubmissionRoutes = {
     history: RulesetHistoryDto,
   },
   audit: { updated: AUDIT.rulesetSubmissionUpdated },
-  /**
-   * Validation runs the profile (and the ruleset's examples) through the evaluation engine, which the
-   * rulesets service loads on first use: the bus waits longer than for a plain read, and the service ends
-   * a validation's work on the evaluator well within that wait (EVALUATION_LIMITS.validationEvaluatorMs).
-   */
-  validation: { timeoutMs: EVALUATION_LIMITS.validationWaitMs },
   rateLimited: false,
   historyAuth: 'authenticated',
   text: {

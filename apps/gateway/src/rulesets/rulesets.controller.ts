@@ -1,6 +1,6 @@
 import { BadRequestException, Controller } from '@nestjs/common';
 import { ApiExtraModels } from '@nestjs/swagger';
-import { CHANGES_FILES_MAX, EVALUATION_LIMITS, RulesetsRpc } from '@pc/contracts';
+import { CHANGES_FILES_MAX, RulesetsRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { PublicReads } from '../public-reads/public-reads';
 import { RulesetViews } from './ruleset-views';
@@ -69,8 +69,6 @@ const RULESETS: ListingRoutes = {
     transferOffered: AUDIT.rulesetTransferOffered,
   },
   edit: atLeastOneLink,
-  // A pin checks the profile and examples on the evaluator, as a validation does, within its deadline.
-  pinWait: { timeoutMs: EVALUATION_LIMITS.validationWaitMs },
   text: {
     list: {
       summary: 'List and search rulesets',

@@ -23,8 +23,8 @@ export interface ControlRoutesOptions {
   platform: PlatformStore;
   registry: RegistryStore;
   faults: FaultInjector;
-  /** The platform's simulated round trip (ms), read on every platform request. */
-  latency: { platformMs: number };
+  /** The platform's and the source host's simulated round trips (ms), read on each of their requests. */
+  latency: { platformMs: number; sourceHostMs: number };
   baseUrl: () => string;
   describe: () => Record<string, unknown>;
 }
@@ -35,13 +35,18 @@ const BASE = '/_sandbox';
 export function registerControlRoutes(app: FastifyInstance, options: ControlRoutesOptions): void {
   const { repos, platform, registry, faults, latency } = options;
 
-  app.put(`${BASE}/platform/latency`, async (request, reply) => {
-    const body = (request.body ?? {}) as { ms?: unknown };
-    if (typeof body.ms !== 'number' || !Number.isInteger(body.ms) || body.ms < 0 || body.ms > 60_000)
-      return reply.code(400).send({ message: 'ms must be an integer from 0 to 60000' });
-    latency.platformMs = body.ms;
-    return { ms: latency.platformMs };
-  });
+  for (const [segment, field] of [
+    ['platform', 'platformMs'],
+    ['source-host', 'sourceHostMs'],
+  ] as const) {
+    app.put(`${BASE}/${segment}/latency`, async (request, reply) => {
+      const body = (request.body ?? {}) as { ms?: unknown };
+      if (typeof body.ms !== 'number' || !Number.isInteger(body.ms) || body.ms < 0 || body.ms > 60_000)
+        return reply.code(400).send({ message: 'ms must be an integer from 0 to 60000' });
+      latency[field] = body.ms;
+      return { ms: latency[field] };
+    });
+  }
   const webUrl = (owner: string, name: string): string => `${options.baseUrl()}/source-host/${owner}/${name}`;
 
   app.get(BASE, () => Promise.resolve(options.describe()));

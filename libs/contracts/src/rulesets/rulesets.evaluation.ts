@@ -69,8 +69,8 @@ export const EVALUATION_LIMITS = {
    */
   evaluationWaitMs: 11 * 60_000,
   /**
-   * How long the gateway waits for a ruleset repository's validation (the validate route, and the
-   * submission routes, which validate).
+   * How long the gateway waits for a listing's repository to be read and checked, a policy's or a
+   * ruleset's: the validate route, the submission routes (which validate) and a pin.
    */
   validationWaitMs: 120_000,
   /**
