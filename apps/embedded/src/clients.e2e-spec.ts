@@ -520,6 +520,55 @@ describe('the SDK and the CLI against a started system', () => {
       expect(JSON.parse(list.stdout).rulesets.map((s: { id: string }) => s.id)).toContain(id);
     });
 
+    it('submit --ref validates the ref it submits, not the default branch: a good ref on a broken default branch is submitted, a broken ref on a good one refused (exit 1)', async () => {
+      const good = {
+        'definition/gcl.yaml':
+          'apiVersion: gateway.vendor/v1alpha1\nkind: Extension\nmetadata:\n  name: ref-guard\n  labels:\n' +
+          '    title: Ref Guard\n    category: Security\nspec:\n  properties: {}\n',
+        'Cargo.toml': '[package]\nname = "ref_guard"\nversion = "1.0.0"\n\n[dependencies]\npdk = "1.4.0"\n',
+        'src/lib.rs': '// the filter\n',
+      };
+      const broken = { ...good, 'Cargo.toml': '[package]\nname = "ref_guard"\nversion = "one"\n' };
+      const { webUrl: releasedOnBranch } = await world.control.createRepository({
+        owner: 'community',
+        name: `ref-guard-${randomUUID().slice(0, 8)}`,
+        files: broken,
+        branches: { release: good },
+      });
+      const submitted = await cli([
+        '--json',
+        'submit',
+        releasedOnBranch,
+        '--ref',
+        'release',
+        '--name',
+        `Ref Guard ${randomUUID().slice(0, 6)}`,
+        '--description',
+        'Submitted from its release branch.',
+      ]);
+      expect({ code: submitted.code, stderr: submitted.stderr }).toEqual({ code: 0, stderr: '' });
+      const answer = JSON.parse(submitted.stdout) as {
+        validation: { ok: boolean; ref: string };
+        submission: { sourceRef: string };
+      };
+      expect(answer.validation).toMatchObject({ ok: true, ref: 'release' });
+      expect(answer.submission.sourceRef).toBe('release');
+
+      const { webUrl: brokenOnBranch } = await world.control.createRepository({
+        owner: 'community',
+        name: `ref-guard-${randomUUID().slice(0, 8)}`,
+        files: good,
+        branches: { wip: broken },
+      });
+      const refused = await cli(['--json', 'submit', brokenOnBranch, '--ref', 'wip', '--validate-only']);
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stdout).validation).toMatchObject({
+        ok: false,
+        ref: 'wip',
+        errors: expect.arrayContaining(['Cargo.toml: version one is not MAJOR.MINOR.PATCH']),
+      });
+    });
+
     it('deploy shows the API’s plan (its dry run) and applies it with --yes, following the log to the end (exit 0); a failing build and a refused target exit 1; no --yes without a TTY exits 2', async () => {
       const { id: policyId } = await world.newDeployablePolicy(user, {
         broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },

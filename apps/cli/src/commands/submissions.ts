@@ -66,6 +66,8 @@ export function submissionCommands(program: Command, env: CliEnv): void {
                 await client.api.submissions.validate({
                   body: {
                     sourceHostUrl: repoUrl,
+                    // The ref submitted is the ref validated, not the default branch.
+                    sourceRef: options.ref,
                     ...(options.implementation
                       ? { projectType: 'split' as const, implementationSourceHostUrl: options.implementation }
                       : {}),

@@ -168,6 +168,22 @@ export class ValidateSubmissionDto {
 
   @HttpUrl()
   implementationSourceHostUrl?: string;
+
+  @OptionalString({
+    minLength: SOURCE_REF.min,
+    maxLength: SOURCE_REF.max,
+    description:
+      "Branch, tag or commit to read, as a submission's sourceRef (omit: the URL's /tree/<ref>, else the " +
+      'default branch); the validation names the ref and commit it read',
+  })
+  sourceRef?: string;
+
+  @OptionalString({
+    minLength: SOURCE_REF.min,
+    maxLength: SOURCE_REF.max,
+    description: 'Split model: as sourceRef, for the implementation repository',
+  })
+  implementationSourceRef?: string;
 }
 
 export class SubmissionsQuery {

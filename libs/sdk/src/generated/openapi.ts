@@ -3692,6 +3692,10 @@ export interface components {
             sourceHostUrl: string;
             /** Format: uri */
             implementationSourceHostUrl?: string;
+            /** @description Branch, tag or commit to read, as a submission's sourceRef (omit: the URL's /tree/<ref>, else the default branch); the validation names the ref and commit it read */
+            sourceRef?: string;
+            /** @description Split model: as sourceRef, for the implementation repository */
+            implementationSourceRef?: string;
         };
         SubmissionDefinitionDto: {
             path: string;
