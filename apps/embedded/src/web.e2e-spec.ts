@@ -1265,6 +1265,27 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       await updatesStopped
         .getByText('Live updates stopped: your session expired. Sign in again to follow the roll-out.')
         .waitFor();
+      // The stream's `end` says the roll-out is over, as the deployment log's does: "complete", not
+      // "reconnecting…", while the read after it fails (the page keeps the running roll-out it read).
+      const updates = page.locator('dt:has-text("Updates") + dd');
+      await page.unroute(rolloutEvents);
+      await page.route(rolloutEvents, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/event-stream',
+          body: `event: end\ndata: ${JSON.stringify({ rollout_id: rolloutId, status: 'rolled_back', halt_reason: null })}\n\n`,
+        }),
+      );
+      await page.unroute(rolloutRead);
+      await page.route(rolloutRead, (route) => route.fulfill({ status: 503, json: UNAVAILABLE }));
+      await updatesStopped.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('alert').getByText(SHOWN.unavailable, { exact: true }).waitFor();
+      await status.getByText('running').waitFor();
+      const settled = await eventually(async () => {
+        const said = await updates.textContent();
+        return said === 'complete' || said === 'reconnecting…' ? said : undefined;
+      }, 10_000);
+      expect(settled).toBe('complete');
       await page.unroute(rolloutEvents);
       await page.unroute(rolloutRead);
 

@@ -1,11 +1,12 @@
 // One deployment: its status, the live log (Server-Sent Events; the browser reconnects with
 // Last-Event-ID and gets exactly what it missed), and sync, cancel, unpublish, delete release, delete.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { RunTimes, StatusBadge, When } from '../ui/display';
+import { STREAM_STATE_WORDS, type StreamStops, useEventStream } from '../ui/event-stream';
 import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
@@ -26,86 +27,31 @@ interface EndEvent {
 
 const FINISHED = ['succeeded', 'failed', 'cancelled', 'removed'];
 
-type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'stopped';
-
-/** Why the gateway ended a stream before the job ended (its `closed` event), said to the user. */
-const CLOSED: Record<string, string> = {
-  credentials_revoked: 'The log stopped: your session ended. Sign in again to follow it.',
-  credentials_expired: 'The log stopped: your session expired. Sign in again to follow it.',
-  slow_reader: 'The log stopped: it came faster than this page could read it.',
+/** What the log says when its stream stopped before the job ended. */
+const STOPS: StreamStops = {
+  refused:
+    'The log stopped before the deployment ended: the server refused or closed the stream (too many open log streams, or the service is busy).',
+  closed: {
+    credentials_revoked: 'The log stopped: your session ended. Sign in again to follow it.',
+    credentials_expired: 'The log stopped: your session expired. Sign in again to follow it.',
+    slow_reader: 'The log stopped: it came faster than this page could read it.',
+  },
 };
-/** A stream refused (429: too many open; 503) or cut without its `end`. */
-const REFUSED =
-  'The log stopped before the deployment ended: the server refused or closed the stream (too many open log streams, or the service is busy).';
-
-function useLogStream(id: string, onEnd: (end: EndEvent) => void) {
-  const [lines, setLines] = useState<LogLine[]>([]);
-  // Every log event received, repeats included: after a reconnect with Last-Event-ID there are none.
-  const [received, setReceived] = useState(0);
-  const [state, setState] = useState<StreamState>('connecting');
-  /** Why the stream stopped before its `end` (state `stopped`). */
-  const [stopped, setStopped] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  // The lines shown, by job and sequence: a stream opened again (Try again) replays them, shown once.
-  const seen = useRef(new Set<string>());
-  const ended = useRef(onEnd);
-  ended.current = onEnd;
-  useEffect(() => {
-    const source = new EventSource(`/api/deployments/${encodeURIComponent(id)}/logs`);
-    const stop = (why: string): void => {
-      source.close();
-      setStopped(why);
-      setState('stopped');
-    };
-    source.onopen = () => setState('live');
-    // Closed by the browser (an answer other than the stream: 429, 503, 401): it will not try again.
-    source.onerror = () =>
-      source.readyState === EventSource.CLOSED ? stop(REFUSED) : setState('reconnecting');
-    source.addEventListener('log', (event: MessageEvent<string>) => {
-      const line = JSON.parse(event.data) as LogLine;
-      setReceived((n) => n + 1);
-      const key = `${line.job_id}:${line.seq}`;
-      if (seen.current.has(key)) return;
-      seen.current.add(key);
-      setLines((old) => [...old, line]);
-    });
-    source.addEventListener('end', (event: MessageEvent<string>) => {
-      // The stream is over: close before the browser reconnects on its own.
-      source.close();
-      setState('ended');
-      ended.current(JSON.parse(event.data) as EndEvent);
-    });
-    // The gateway ended it early (credentials revoked or expired, a slow reader): not the job's end.
-    source.addEventListener('closed', (event: MessageEvent<string>) => {
-      const { reason } = JSON.parse(event.data) as { reason: string };
-      stop(CLOSED[reason] ?? REFUSED);
-    });
-    return () => source.close();
-  }, [id, generation]);
-  /** Opens the stream again, keeping the lines shown. */
-  const retry = (): void => {
-    setStopped(null);
-    setState('connecting');
-    setGeneration((g) => g + 1);
-  };
-  /** Follows a new job from its start. */
-  const restart = (): void => {
-    seen.current = new Set();
-    setLines([]);
-    setReceived(0);
-    retry();
-  };
-  return { lines, received, state, stopped, retry, restart };
-}
 
 export default function DeploymentPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
   const path = { params: { path: { id } } };
   const deployment = useAsync(() => ok(api.GET('/api/deployments/{id}', path)), [id]);
   const [end, setEnd] = useState<EndEvent | null>(null);
-  const stream = useLogStream(id, (e) => {
-    setEnd(e);
-    deployment.reload();
+  // The lines shown, by job and sequence: each once, those replayed by a stream opened again included.
+  const stream = useEventStream<LogLine, EndEvent>(`/api/deployments/${encodeURIComponent(id)}/logs`, {
+    event: 'log',
+    key: (line) => `${line.job_id}:${line.seq}`,
+    stops: STOPS,
+    onEnd: (e) => {
+      setEnd(e);
+      deployment.reload();
+    },
   });
   const d: Deployment | undefined = deployment.data?.deployment;
   const running = d ? !FINISHED.includes(d.status) : false;
@@ -156,13 +102,6 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
   });
 
   if (!d) return <PendingPage title="Deployment" state={deployment} />;
-  const stateText = {
-    connecting: 'connecting…',
-    live: 'live',
-    reconnecting: 'reconnecting…',
-    ended: 'complete',
-    stopped: 'stopped',
-  }[stream.state];
   return (
     <Page title={`${d.asset_name} → ${d.platform_org_name ?? d.platform_org_id}`}>
       <p className="status-line" role="status" aria-live="polite">
@@ -263,12 +202,12 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       <ErrorMessage error={cancel.error ?? sync.error} />
       {d.status === 'succeeded' ? <ProvenancePanel id={id} /> : null}
       <h2>
-        Log <span className="muted">({stateText})</span>
+        Log <span className="muted">({STREAM_STATE_WORDS[stream.state]})</span>
       </h2>
       <ErrorMessage error={stream.stopped} retry={stream.retry} />
       <pre className="log" aria-label="Deployment log" tabIndex={0} data-received={stream.received}>
-        {stream.lines.length === 0 ? 'Waiting for the first line…\n' : null}
-        {stream.lines.map((l) => (
+        {stream.items.length === 0 ? 'Waiting for the first line…\n' : null}
+        {stream.items.map((l) => (
           <span key={`${l.job_id}:${l.seq}`} className={l.level}>
             {new Date(l.at).toLocaleTimeString()} [{l.step ?? '-'}] {l.text}
             {'\n'}

@@ -1,13 +1,14 @@
 // One roll-out: its steps and each organization's state, updated live from its event stream (the
 // browser reconnects with Last-Event-ID), with pause, resume, abort and roll back. Each step's table
 // scrolls inside its own box on a phone (DataTable), the page does not.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { DataTable, RunTimes, StatusBadge, When } from '../ui/display';
+import { STREAM_STATE_WORDS, type StreamStops, useEventStream } from '../ui/event-stream';
 import { ErrorMessage, Page, PendingPage } from '../ui/page';
 
 type Rollout = Schemas['RolloutDto'];
@@ -21,71 +22,33 @@ interface RolloutEvent {
 
 const ACTIVE: Rollout['status'][] = ['running', 'paused', 'rolling_back'];
 
-/** Why the gateway ended the stream before the roll-out ended (its `closed` event), said to the user. */
-const CLOSED: Record<string, string> = {
-  credentials_revoked: 'Live updates stopped: your session ended. Sign in again to follow the roll-out.',
-  credentials_expired: 'Live updates stopped: your session expired. Sign in again to follow the roll-out.',
-  slow_reader: 'Live updates stopped: they came faster than this page could read them.',
+/** What the page says when the roll-out's stream stopped before the roll-out ended. */
+const STOPS: StreamStops = {
+  refused:
+    'Live updates stopped before the roll-out ended: the server refused or closed the stream (too many open streams, or the service is busy).',
+  closed: {
+    credentials_revoked: 'Live updates stopped: your session ended. Sign in again to follow the roll-out.',
+    credentials_expired: 'Live updates stopped: your session expired. Sign in again to follow the roll-out.',
+    slow_reader: 'Live updates stopped: they came faster than this page could read them.',
+  },
 };
-/** A stream refused (429: too many open; 503; 401) or cut without its `end`. */
-const REFUSED =
-  'Live updates stopped before the roll-out ended: the server refused or closed the stream (too many open streams, or the service is busy).';
-
-/**
- * The roll-out's events as they come; each one makes the page read the roll-out again. A stream the
- * browser gives up on (an answer other than the stream) or the gateway closes early is `stopped`, with
- * why, until `retry` opens it again.
- */
-function useRolloutEvents(
-  id: string,
-  onEvent: () => void,
-): { events: RolloutEvent[]; live: boolean; stopped: string | null; retry: () => void } {
-  const [events, setEvents] = useState<RolloutEvent[]>([]);
-  const [live, setLive] = useState(false);
-  const [stopped, setStopped] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    const seen = new Set<number>();
-    const source = new EventSource(`/api/rollouts/${encodeURIComponent(id)}/events`);
-    const stop = (why: string): void => {
-      source.close();
-      setLive(false);
-      setStopped(why);
-    };
-    source.onopen = () => setLive(true);
-    source.onerror = () => (source.readyState === EventSource.CLOSED ? stop(REFUSED) : setLive(false));
-    source.addEventListener('rollout', (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as RolloutEvent;
-      if (seen.has(event.seq)) return;
-      seen.add(event.seq);
-      setEvents((old) => (old.some((e) => e.seq === event.seq) ? old : [...old, event]));
-      onEvent();
-    });
-    source.addEventListener('end', () => {
-      source.close();
-      setLive(false);
-      onEvent();
-    });
-    // The gateway ended it early (credentials revoked or expired, a slow reader): not the roll-out's end.
-    source.addEventListener('closed', (message: MessageEvent<string>) => {
-      const { reason } = JSON.parse(message.data) as { reason: string };
-      stop(CLOSED[reason] ?? REFUSED);
-    });
-    return () => source.close();
-    // onEvent is the page's reload, stable for a given roll-out.
-  }, [id, generation]);
-  const retry = (): void => {
-    setStopped(null);
-    setGeneration((g) => g + 1);
-    onEvent();
-  };
-  return { events, live, stopped, retry };
-}
 
 export default function RolloutPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
   const rollout = useAsync(() => ok(api.GET('/api/rollouts/{id}', { params: { path: { id } } })), [id]);
-  const { events, live, stopped, retry } = useRolloutEvents(id, rollout.reload);
+  // Each event, and the stream's end, makes the page read the roll-out again.
+  const stream = useEventStream<RolloutEvent>(`/api/rollouts/${encodeURIComponent(id)}/events`, {
+    event: 'rollout',
+    key: (event) => String(event.seq),
+    stops: STOPS,
+    onItem: rollout.reload,
+    onEnd: rollout.reload,
+  });
+  /** Opens the stream again, and reads what changed while it was stopped. */
+  const retry = (): void => {
+    stream.retry();
+    rollout.reload();
+  };
   const [confirm, setConfirmOpen] = useState<Action | null>(null);
   const act = useAction(async (action: Action) => {
     const path = { params: { path: { id } } };
@@ -123,9 +86,10 @@ export default function RolloutPage({ params }: { params: Record<string, string>
         <dd>{r.health_timeout_seconds} s</dd>
         <RunTimes run={r} />
         <dt>Updates</dt>
-        <dd>{live ? 'live' : !active ? 'complete' : stopped ? 'stopped' : 'reconnecting…'}</dd>
+        {/* A roll-out read as ended is complete, whatever its stream (closed, or a read that came first). */}
+        <dd>{!active && stream.state !== 'live' ? 'complete' : STREAM_STATE_WORDS[stream.state]}</dd>
       </dl>
-      {active ? <ErrorMessage error={stopped} retry={retry} /> : null}
+      {active ? <ErrorMessage error={stream.stopped} retry={retry} /> : null}
       {active ? (
         <div className="row">
           {r.status === 'running' ? (
@@ -200,7 +164,7 @@ export default function RolloutPage({ params }: { params: Record<string, string>
       <section className="panel" aria-labelledby="events-title">
         <h2 id="events-title">Events</h2>
         <ol aria-label="Roll-out events">
-          {events.map((e) => (
+          {stream.items.map((e) => (
             <li key={e.seq}>
               <When at={e.at} /> {e.message}
             </li>
