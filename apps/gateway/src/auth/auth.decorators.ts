@@ -16,12 +16,18 @@ import { ErrorBodyDto, RETRY_AFTER_HEADER } from '../http/error-body';
 export type AuthMode = 'public' | 'optional' | 'required' | 'session' | 'admin';
 export const AUTH_MODE = ROUTE_AUTH_MODE;
 
-const errorResponse = (status: number, description: string) =>
+/**
+ * An error a route answers: its status, what it means, and (`'retry-after'`) that the answer says in a
+ * Retry-After header when to try again, as every 429 does.
+ */
+export type ApiError = readonly [status: number, description: string, header?: 'retry-after'];
+
+const errorResponse = ([status, description, header]: ApiError) =>
   ApiResponse({
     status,
     description,
     type: ErrorBodyDto,
-    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+    ...(status === 429 || header === 'retry-after' ? { headers: RETRY_AFTER_HEADER } : {}),
   });
 
 /**
@@ -41,8 +47,8 @@ const authentication = (
   applyDecorators(
     SetMetadata(AUTH_MODE, mode),
     ...credentials,
-    errorResponse(401, unauthorized),
-    errorResponse(403, forbidden),
+    errorResponse([401, unauthorized]),
+    errorResponse([403, forbidden]),
   );
 
 /** A bearer token or a browser session. */
@@ -97,8 +103,7 @@ export const SOURCE_HOST_UNREADABLE: [number, string] = [
 ];
 
 /** Documents the error statuses of a route, each with the common error body. */
-export const ApiErrors = (...statuses: Array<[number, string]>) =>
-  applyDecorators(...statuses.map(([status, description]) => errorResponse(status, description)));
+export const ApiErrors = (...errors: ApiError[]) => applyDecorators(...errors.map(errorResponse));
 
 /** The request context the auth guard established: request id and caller. */
 export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext): RequestContext => {

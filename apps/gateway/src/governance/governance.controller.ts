@@ -195,7 +195,7 @@ export class GovernanceController {
     ],
     [429, "The workspace's evaluations per hour, or the caller's per minute (Retry-After)"],
     [502, 'The source host could not be read'],
-    [503, 'Every evaluator is busy (Retry-After)'],
+    [503, 'Every evaluator is busy (Retry-After)', 'retry-after'],
     [504, 'The rulesets service did not answer in time'],
   )
   record(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RecordEvaluationDto) {

@@ -86,7 +86,7 @@ export interface ErrorBody {
   code?: string;
 }
 
-/** The header every 429 carries: the whole seconds until the request can succeed. */
+/** The header every 429, and a 503 that says when to try again, carries: the seconds until the request can succeed. */
 export const RETRY_AFTER_HEADER = {
   'Retry-After': {
     description: 'Seconds to wait before the request can succeed',

@@ -22,7 +22,14 @@ import {
   type RpcDescriptor,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { AdminOnly, ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import {
+  AdminOnly,
+  type ApiError,
+  ApiErrors,
+  Authenticated,
+  Ctx,
+  OptionalAuth,
+} from '../auth/auth.decorators';
 import { type AuditSpec, Audited } from '../audit/audited';
 import { RateLimited } from '../http/rate-limit';
 import { PublicReads } from '../public-reads/public-reads';
@@ -49,7 +56,7 @@ export type ListingRoute = (typeof LISTING_ROUTES)[number];
 export interface RouteText {
   summary: string;
   description: string;
-  errors: Array<[number, string]>;
+  errors: ApiError[];
   /** Why the route extends the contract (`x-extension`), when it does. */
   extension?: string;
 }

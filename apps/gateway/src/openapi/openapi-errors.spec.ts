@@ -101,6 +101,26 @@ describe('the error responses of the OpenAPI document', () => {
     }
   });
 
+  it("declares the Retry-After header of the evaluator's 503 on every route whose work runs on it", () => {
+    type Response = { headers?: Record<string, unknown> };
+    for (const [path, method] of [
+      ['/api/ruleset-submissions/validate', 'post'],
+      ['/api/ruleset-submissions', 'post'],
+      ['/api/ruleset-submissions/{id}', 'patch'],
+      ['/api/rulesets/{id}/pin', 'post'],
+      ['/api/rulesets/{id}/evaluations', 'post'],
+      ['/api/vendor-rulesets/{slug}/evaluations', 'post'],
+      ['/api/ruleset-evaluations', 'post'],
+      ['/api/governed-apis/{id}/evaluations', 'post'],
+    ] as const) {
+      const responses = (document.paths[path][method] as { responses: Record<string, Response> }).responses;
+      expect({ path, busy: responses['503']?.headers }).toEqual({
+        path,
+        busy: { 'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 1 } }) },
+      });
+    }
+  });
+
   /** Sends a request and checks its status is one the document lists for the operation. */
   async function answer(path: string, method: 'get' | 'post', request: InjectOptions): Promise<number> {
     const res = await fastify.inject({ url: path, method: method.toUpperCase() as 'GET', ...request });

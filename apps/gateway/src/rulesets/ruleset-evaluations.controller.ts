@@ -7,7 +7,14 @@ import {
   type SpecificationInput,
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { ApiErrors, Authenticated, Ctx, ReadsOnly, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
+import {
+  type ApiError,
+  ApiErrors,
+  Authenticated,
+  Ctx,
+  ReadsOnly,
+  SOURCE_HOST_UNREADABLE,
+} from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import {
   EvaluateRulesetsDto,
@@ -36,7 +43,7 @@ const DESCRIPTION =
   'running or waiting evaluation per thread (429 with Retry-After past that), and a free thread goes to the ' +
   'user who started one least recently. It changes nothing, so a token with `api:read` ' +
   'alone may run it (`x-required-scope`; an extension: other POSTs need `api:write`).';
-const ERRORS: Array<[number, string]> = [
+const ERRORS: ApiError[] = [
   [400, 'The body is malformed (neither content nor repoUrl and path, or both)'],
   [
     413,
@@ -61,6 +68,7 @@ const ERRORS: Array<[number, string]> = [
   [
     503,
     'Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After)',
+    'retry-after',
   ],
   [504, 'The rulesets service did not answer in time'],
 ];

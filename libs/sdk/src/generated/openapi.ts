@@ -17915,6 +17915,8 @@ export interface operations {
             /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18993,6 +18995,8 @@ export interface operations {
             /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19194,6 +19198,8 @@ export interface operations {
             /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19528,6 +19534,8 @@ export interface operations {
             /** @description Every evaluator is busy (Retry-After), or a service this request needs is unavailable, or the gateway is shutting down; try again later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22224,6 +22232,8 @@ export interface operations {
             /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22359,6 +22369,8 @@ export interface operations {
             /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22492,6 +22504,8 @@ export interface operations {
             /** @description Every evaluator is busy, or stayed busy for the time limit while this evaluation waited (Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23563,6 +23577,8 @@ export interface operations {
             /** @description Every evaluator is busy (Retry-After) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
