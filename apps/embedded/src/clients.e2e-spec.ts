@@ -181,6 +181,18 @@ describe('the SDK and the CLI against a started system', () => {
       for await (const s of client.items('Submissions_list', { params: { query: { limit: 2 } } }))
         ids.push(s.policyId);
       expect(ids.sort()).toEqual([...made].sort());
+      // Started at an offset, the walk goes on by the cursor alone (an offset beside a cursor is a 400).
+      const all = (await client.call('Policies_list', { params: { query: { limit: 200 } } })).policies;
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      const walk = async () => {
+        const found = [];
+        for await (const policy of client.items('Policies_list', {
+          params: { query: { offset: 1, limit: 1 } },
+        }))
+          found.push(policy);
+        return found;
+      };
+      await expect(walk()).resolves.toEqual(all.slice(1));
     });
 
     it('retries a deployment whose answer was lost with the same Idempotency-Key (one deployment), then follows its log to the end', async () => {

@@ -137,8 +137,11 @@ export class PolicyCatalog {
     const first = (init[0] ?? {}) as { params?: { query?: Record<string, unknown>; path?: object } };
     let position: string | number | null | undefined = first.params?.query?.[paging.param] as
       string | number | undefined;
+    // The first page is asked for as given; the next ones by their position: a list paged by cursor by the
+    // cursor alone, without the offset that placed the first page (the API refuses both together).
+    const { offset: _offset, ...byCursor } = first.params?.query ?? {};
+    let query = first.params?.query;
     for (;;) {
-      const query = { ...first.params?.query, ...(position != null ? { [paging.param]: position } : {}) };
       const page = await this.call(
         op,
         ...([{ ...first, params: { ...first.params, query } }] as InitArgs<K>),
@@ -150,6 +153,7 @@ export class PolicyCatalog {
       );
       if (next == null || next === position) return;
       position = next;
+      query = { ...(paging.param === 'offset' ? first.params?.query : byCursor), [paging.param]: position };
     }
   }
 
