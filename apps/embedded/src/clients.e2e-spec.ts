@@ -363,8 +363,28 @@ describe('the SDK and the CLI against a started system', () => {
     it('searches and shows rulesets and policies; an unknown id prints the API’s message and exits 3', async () => {
       const search = await cli(['--json', 'rulesets', 'search', '--source', 'vendor', '--limit', '3']);
       expect(search.code).toBe(0);
-      const found = JSON.parse(search.stdout) as { rulesets: Array<{ slug: string }> };
+      const found = JSON.parse(search.stdout) as { rulesets: Array<{ slug: string }>; hasMore: boolean };
       expect(found.rulesets).toHaveLength(3);
+      // The three vendor rulesets are all there are; cut at --limit, a search says more exist: hasMore
+      // with --json, a note on stderr otherwise.
+      expect(found.hasMore).toBe(false);
+      const two = await cli(['--json', 'rulesets', 'search', '--source', 'vendor', '--limit', '2']);
+      expect(JSON.parse(two.stdout)).toMatchObject({ rulesets: found.rulesets.slice(0, 2), hasMore: true });
+      const cut = await cli(['policies', 'search', '--source', 'vendor', '--limit', '2']);
+      expect(cut.code).toBe(0);
+      expect(cut.stdout.trim().split('\n')).toHaveLength(3);
+      expect(cut.stderr).toBe('More policies match: raise --limit to see them.\n');
+      const whole = await cli([
+        '--json',
+        'policies',
+        'search',
+        'rate',
+        '--source',
+        'vendor',
+        '--limit',
+        '50',
+      ]);
+      expect(JSON.parse(whole.stdout)).toMatchObject({ hasMore: false });
       const show = await cli(['rulesets', 'show', found.rulesets[0].slug]);
       expect(show.code).toBe(0);
       expect(show.stdout).toContain(`slug            ${found.rulesets[0].slug}`);

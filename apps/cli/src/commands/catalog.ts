@@ -21,11 +21,29 @@ interface KindCommands<Filters, Item> {
     description: string;
     /** Its own options, between `--category` and `--limit` (new ones for each program). */
     options: () => Option[];
-    items: (client: PolicyCatalog, query: Filters & { q?: string; limit: number }) => AsyncIterable<Item>;
+    /** Its pages, each asked for when the command wants more. */
+    pages: (
+      client: PolicyCatalog,
+      query: Filters & { q?: string; limit: number },
+    ) => AsyncIterable<Page<Item>>;
     headers: string[];
     row: (item: Item) => string[];
   };
   show: { description: string; vendor: string };
+}
+
+/** A page of a kind's list: its items, and whether more follow. */
+interface Page<Item> {
+  items: Item[];
+  hasMore: boolean;
+}
+
+/** A list's pages as `Page`s: `items` picks the array the list answers its items in. */
+async function* pagesOf<P extends { hasMore: boolean }, Item>(
+  pages: AsyncIterable<P>,
+  items: (page: P) => Item[],
+): AsyncIterable<Page<Item>> {
+  for await (const page of pages) yield { items: items(page), hasMore: page.hasMore };
 }
 
 const sourceOption = (description: string) =>
@@ -38,7 +56,8 @@ const POLICIES: KindCommands<Query<'Policies_list'>, PageItem<'Policies_list'>> 
   search: {
     description: 'Search published policies (community and vendor) by text, category or direction',
     options: () => [sourceOption('community or vendor')],
-    items: (client, query) => client.items('Policies_list', { params: { query } }),
+    pages: (client, query) =>
+      pagesOf(client.pages('Policies_list', { params: { query } }), (page) => page.policies),
     headers: ['ID', 'NAME', 'CATEGORY', 'VERSION', 'STATUS'],
     row: (p) =>
       'id' in p
@@ -66,7 +85,8 @@ const RULESETS: KindCommands<Query<'Rulesets_list'>, PageItem<'Rulesets_list'>> 
       ),
       sourceOption('community (default) or vendor'),
     ],
-    items: (client, query) => client.items('Rulesets_list', { params: { query } }),
+    pages: (client, query) =>
+      pagesOf(client.pages('Rulesets_list', { params: { query } }), (page) => page.rulesets),
     headers: ['ID', 'NAME', 'CATEGORY', 'SCOPES', 'STATUS'],
     row: (r) =>
       'id' in r
@@ -102,18 +122,23 @@ function kindCommands<Filters, Item>(
     .action(async (query: string | undefined, options: Filters & { limit: number }, command: Command) => {
       const ctx = new Context(command, env);
       const found: Item[] = [];
-      const pages = listing.search.items(ctx.client(false), {
+      // Cut at --limit, the answer says whether more match: the rest of a page, or pages after it.
+      let hasMore = false;
+      const pages = listing.search.pages(ctx.client(false), {
         ...options,
         q: query,
         limit: Math.min(50, options.limit),
       });
-      for await (const item of pages) {
-        found.push(item);
+      for await (const page of pages) {
+        const room = options.limit - found.length;
+        found.push(...page.items.slice(0, room));
+        hasMore = page.hasMore || page.items.length > room;
         if (found.length >= options.limit) break;
       }
-      if (ctx.out.json) return ctx.out.data({ [listing.many]: found });
+      if (ctx.out.json) return ctx.out.data({ [listing.many]: found, hasMore });
       if (found.length === 0) return ctx.out.line(`No ${listing.kind} found.`);
       ctx.out.table(found.map(listing.search.row), listing.search.headers);
+      if (hasMore) ctx.out.note(`More ${listing.many} match: raise --limit to see them.`);
     });
   group
     .command('show <id-or-slug>')
