@@ -631,6 +631,45 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const card = page.getByRole('listitem').filter({ hasText: story.rulesetName });
     await card.getByText('submitted', { exact: true }).waitFor();
     await look(page, 'ruleset-submissions');
+
+    // Ruleset submissions page as policy submissions do: two pages of older ones stand in (fetched as
+    // the first two), each "Load more" reads the next from the cursor before, then the real one ends it.
+    const olderPages: Record<string, string[]> = {
+      '': ['Older R1', 'Older R2'],
+      r2: ['Older S1', 'Older S2'],
+    };
+    const rulesetSubmissions = (url: URL) => url.pathname === '/api/ruleset-submissions';
+    await page.route(rulesetSubmissions, async (route) => {
+      const url = new URL(route.request().url());
+      const cursor = url.searchParams.get('cursor') ?? '';
+      url.searchParams.delete('cursor');
+      if (cursor === 'r3') return route.continue({ url: url.toString() });
+      const real = await route.fetch({ url: url.toString() });
+      const body = (await real.json()) as { submissions: Array<Record<string, unknown>> };
+      const submissions = olderPages[cursor].map((name, i) => ({
+        ...body.submissions[0],
+        id: `${cursor || 'r1'}-${i}`,
+        name,
+      }));
+      return route.fulfill({ json: { submissions, hasMore: true, nextCursor: cursor === '' ? 'r2' : 'r3' } });
+    });
+    await page.reload();
+    const rulesetNames = page.getByRole('main').locator('.cards > li h2');
+    await rulesetNames.first().waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Older S2' }).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('listitem').filter({ hasText: story.rulesetName }).waitFor();
+    expect(await rulesetNames.allTextContents()).toEqual([
+      'Older R1',
+      'Older R2',
+      'Older S1',
+      'Older S2',
+      story.rulesetName,
+    ]);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.unroute(rulesetSubmissions);
+
     const mine = await world.http.get<{ submissions: Array<{ name: string; ruleset_id: string }> }>(
       '/api/ruleset-submissions',
       { token: story.token },

@@ -144,10 +144,9 @@ const RULESETS: SubmissionsKind<RulesetSubmission> = {
     </p>
   ),
   empty: 'You have not submitted a ruleset yet.',
-  // One page: the route answers the newest 100, and takes no cursor.
-  async list() {
-    const page = await ok(api.GET('/api/ruleset-submissions'));
-    return { items: page.submissions, next: null };
+  async list(cursor) {
+    const page = await ok(api.GET('/api/ruleset-submissions', { params: { query: { limit: 50, cursor } } }));
+    return { items: page.submissions, next: page.hasMore ? page.nextCursor : null };
   },
   view: (s) => ({
     key: `${s.id}:${s.updated_at}`,
