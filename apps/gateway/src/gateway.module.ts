@@ -18,6 +18,7 @@ import { ConnectionsController } from './connections/connections.controller';
 import { DeploymentsController } from './deployments/deployments.controller';
 import { AdoptionController } from './deployments/adoption.controller';
 import { ProvenanceController } from './deployments/provenance.controller';
+import { EventStreams } from './deployments/event-streams';
 import { LogHub } from './deployments/log-hub';
 import { LogStreams } from './deployments/log-stream';
 import { DeploymentSettingsController } from './deployments/deployment-settings.controller';
@@ -104,6 +105,7 @@ export class GatewayModule {
         RateLimits,
         RateLimitGuard,
         TokenRevocation,
+        EventStreams,
         LogHub,
         LogStreams,
         RolloutStreams,

@@ -327,8 +327,9 @@ export class DeploymentsController {
       'Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly ' +
       'what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — ' +
       '`data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), ' +
-      '`credentials_expired` (the token or session reached its expiry) or `slow_reader` (more than 1 MiB ' +
-      'waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over ' +
+      '`credentials_expired` (the token or session reached its expiry), `slow_reader` (more than 1 MiB ' +
+      'waited for the client) or `shutting_down` (this gateway replica is stopping: reconnect with ' +
+      '`Last-Event-ID`, another replica serves it). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over ' +
       'all gateway replicas.',
   })
   @ApiResponse({

@@ -8,7 +8,8 @@ const log = createLogger('gateway');
 export const LOG_STREAM_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Why the gateway ended a stream before what it follows ended (the `closed` event's `reason`). */
-export type StreamCloseReason = 'credentials_revoked' | 'credentials_expired' | 'slow_reader';
+export type StreamCloseReason =
+  'credentials_revoked' | 'credentials_expired' | 'slow_reader' | 'shutting_down';
 
 export interface EventStreamOptions {
   /** Gives the open-stream lease back; called once, before the client sees the stream end. */
@@ -36,11 +37,14 @@ export class EventStream {
   private chain = Promise.resolve();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly poll: NodeJS.Timeout;
+  private readonly finished: Promise<void>;
+  private finish!: () => void;
 
   constructor(
     private readonly raw: FastifyReply['raw'],
     private readonly options: EventStreamOptions,
   ) {
+    this.finished = new Promise<void>((resolve) => (this.finish = resolve));
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), options.heartbeatMs);
     this.poll = setInterval(() => this.enqueue(options.poll), options.pollMs);
     raw.on('close', () => this.close());
@@ -66,7 +70,10 @@ export class EventStream {
     clearInterval(this.poll);
     this.options.onClose();
     // The lease is given back before the client sees the stream end: it may open another at once.
-    void this.options.release().finally(() => this.raw.end());
+    void this.options.release().finally(() => {
+      this.raw.end();
+      this.finish();
+    });
   }
 
   /** Runs `work` after the work already queued; a failure is logged and closes the stream. */
@@ -77,9 +84,9 @@ export class EventStream {
     });
   }
 
-  /** Resolves when the client's connection has closed. */
+  /** Resolves once the stream has closed (whoever closed it) and its lease is given back. */
   ended(): Promise<void> {
-    return new Promise<void>((resolve) => this.raw.once('close', resolve));
+    return this.finished;
   }
 }
 
@@ -92,17 +99,19 @@ export function writeBounded(raw: Writable, text: string, maxBuffered: number): 
   return raw.writableLength <= maxBuffered;
 }
 
+/** The headers an event stream opens with (and HEAD on its route answers). */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+} as const;
+
 /** Takes the reply over as an event stream (Nest no longer answers it): its headers, sent at once. */
 export function openEventStream(req: FastifyRequest, reply: FastifyReply): FastifyReply['raw'] {
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': String(req.id),
-  });
+  raw.writeHead(200, { ...EVENT_STREAM_HEADERS, 'x-request-id': String(req.id) });
   raw.flushHeaders();
   return raw;
 }

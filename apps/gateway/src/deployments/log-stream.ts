@@ -6,24 +6,13 @@ import {
   type LogsAfterResult,
   type RequestContext,
 } from '@pc/contracts';
-import {
-  BusClient,
-  CallerCache,
-  type CredentialEnd,
-  readBearer,
-  RemoteError,
-  SharedBudgets,
-} from '@pc/platform';
+import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/session-cookie';
-import { GatewayEnv } from '../gateway.env';
-import { EventStream, openEventStream } from './event-stream';
+import { EventStreams } from './event-streams';
 import { type HubEvent, LogHub } from './log-hub';
 
 /** A safety net: stored chunks are checked this often, in case a live event was lost. */
 const POLL_MS = 3000;
-/** What a caller at the open-stream limit is told to wait. */
-const STREAMS_RETRY_AFTER_S = 5;
 
 /**
  * GET /api/deployments/{id}/logs: replays the stored chunks of the deployment's latest job after the
@@ -33,47 +22,17 @@ const STREAMS_RETRY_AFTER_S = 5;
  * Limits: at most `LOG_STREAMS_MAX_PER_USER` open streams per user over all replicas (else 429 with
  * Retry-After); a stream ends with `event: closed` (`{reason}`) when its token is revoked or its session
  * ends (`credentials_revoked`, at the revocation broadcast), when the token or session reaches its expiry
- * (`credentials_expired`), or when the client reads so slowly that more
- * than 1 MiB waits in the gateway for it (`slow_reader`): memory per stream stays bounded.
+ * (`credentials_expired`), when the client reads so slowly that more than 1 MiB waits in the gateway
+ * for it (`slow_reader`: memory per stream stays bounded), or when the gateway stops (`shutting_down`).
+ * The limit, the credential watch and the end at shutdown are `EventStreams`'.
  */
 @Injectable()
 export class LogStreams {
   constructor(
     private readonly bus: BusClient,
     private readonly hub: LogHub,
-    private readonly env: GatewayEnv,
-    private readonly callers: CallerCache,
-    private readonly budgets: SharedBudgets,
+    private readonly streams: EventStreams,
   ) {}
-
-  /**
-   * Takes one of the user's open-stream leases (a log or roll-out stream; shared by every gateway
-   * replica), or refuses the stream (429) past the limit; answers the release.
-   */
-  private async admit(ctx: RequestContext): Promise<() => Promise<void>> {
-    if (ctx.caller.kind !== 'user') return () => Promise.resolve();
-    const release = await this.budgets.lease(
-      `streams|user:${ctx.caller.userId}`,
-      this.env.LOG_STREAMS_MAX_PER_USER,
-    );
-    if (!release)
-      throw new RemoteError({
-        code: 'RATE_LIMITED',
-        message: `At most ${this.env.LOG_STREAMS_MAX_PER_USER} open log streams per user: close one first`,
-        retryAfter: STREAMS_RETRY_AFTER_S,
-      });
-    return release;
-  }
-
-  /** Calls `onEnd` when the credential this request came with is revoked, ends or expires. */
-  private watchCredential(req: FastifyRequest, onEnd: (why: CredentialEnd) => void): () => void {
-    const bearer = readBearer(req.headers.authorization);
-    if (bearer.kind === 'token') return this.callers.watchToken(bearer.token, onEnd);
-    const session = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[
-      SESSION_COOKIE
-    ];
-    return session ? this.callers.watchSession(session, onEnd) : () => undefined;
-  }
 
   /** `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. */
   async stream(
@@ -83,23 +42,7 @@ export class LogStreams {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
-    await this.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
-  }
-
-  /**
-   * Serves a stream (a log or roll-out stream) holding one of the user's open-stream leases (`admit`),
-   * given back when `serve` ends at the latest; `serve` may give it back earlier with `release`.
-   */
-  async whileAdmitted(
-    ctx: RequestContext,
-    serve: (release: () => Promise<void>) => Promise<void>,
-  ): Promise<void> {
-    const release = await this.admit(ctx);
-    try {
-      await serve(release);
-    } finally {
-      void release();
-    }
+    await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 
   private async serve(
@@ -127,18 +70,11 @@ export class LogStreams {
 
     const job: DeploymentJob | null = first.job;
     let last = after && job && after.jobId === job.id ? after.seq : 0;
-    const unwatch = this.watchCredential(req, (why) =>
-      stream.closeWith(why === 'expired' ? 'credentials_expired' : 'credentials_revoked'),
-    );
-    const stream = new EventStream(openEventStream(req, reply), {
+    const stream = this.streams.openStream(req, reply, {
       release,
-      heartbeatMs: this.env.LOG_STREAM_HEARTBEAT_MS,
       pollMs: POLL_MS,
       poll: () => catchUp(true),
-      onClose: () => {
-        unlisten();
-        unwatch();
-      },
+      onClose: unlisten,
       logFields: { deployment: id },
       name: 'log stream',
     });

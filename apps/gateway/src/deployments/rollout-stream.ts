@@ -9,9 +9,7 @@ import {
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayEnv } from '../gateway.env';
-import { EventStream, openEventStream } from './event-stream';
-import { LogStreams } from './log-stream';
+import { EventStreams } from './event-streams';
 
 /** Stored events are read this often too, in case a broadcast was lost. */
 const POLL_MS = 1000;
@@ -22,7 +20,8 @@ const ENDED: readonly Rollout['status'][] = ['completed', 'halted', 'aborted', '
  * `seq`), follows the live ones (a broadcast every replica hears), and ends with `end` once the roll-out
  * has ended and every event was sent. Events: `rollout` (id `<seq>`, data a RolloutEvent) and `end`
  * (data {rollout_id, status, halt_reason}); comment lines as heartbeats. The open streams count toward
- * the same per-user limit as log streams; a reader more than 1 MiB behind is dropped.
+ * the same per-user limit as log streams, and end with `closed` for the same reasons (`EventStreams`:
+ * the credential revoked or expired, a reader more than 1 MiB behind, the gateway stopping).
  */
 @Injectable()
 export class RolloutStreams implements OnModuleInit {
@@ -30,8 +29,7 @@ export class RolloutStreams implements OnModuleInit {
 
   constructor(
     private readonly bus: BusClient,
-    private readonly logs: LogStreams,
-    private readonly env: GatewayEnv,
+    private readonly streams: EventStreams,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -48,7 +46,7 @@ export class RolloutStreams implements OnModuleInit {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
-    await this.logs.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
+    await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 
   private async serve(
@@ -78,9 +76,8 @@ export class RolloutStreams implements OnModuleInit {
       unlisten();
       throw error;
     }
-    const stream = new EventStream(openEventStream(req, reply), {
+    const stream = this.streams.openStream(req, reply, {
       release,
-      heartbeatMs: this.env.LOG_STREAM_HEARTBEAT_MS,
       pollMs: POLL_MS,
       poll: () => catchUp(),
       onClose: unlisten,

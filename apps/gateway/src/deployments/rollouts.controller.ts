@@ -194,9 +194,10 @@ export class RolloutsController {
       'Replays the stored events, follows the live ones, then sends `end` once the roll-out has ended. ' +
       'Events: `rollout` — `id: <seq>`, `data`: a RolloutEvent (`{seq, rollout_id, type, status, step, ' +
       'organization_id, state, message, at}`); `end` — `data`: `{rollout_id, status, halt_reason}`. Comment ' +
-      'lines keep idle connections open; `closed` (`{reason: slow_reader}`) ends a stream whose reader is ' +
-      'more than 1 MiB behind. Reconnect with `Last-Event-ID` to get exactly what was missed. Open streams ' +
-      'count toward `LOG_STREAMS_MAX_PER_USER`.',
+      'lines keep idle connections open. The gateway ends a stream early with `closed` — `data`: `{reason}`, ' +
+      "as the deployment log's: `credentials_revoked`, `credentials_expired`, `slow_reader` (the reader is " +
+      'more than 1 MiB behind) or `shutting_down` (this gateway replica is stopping). Reconnect with ' +
+      '`Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`.',
   })
   @ApiResponse({
     status: 200,

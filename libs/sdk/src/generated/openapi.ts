@@ -1513,7 +1513,7 @@ export interface paths {
         };
         /**
          * Stream the latest job's log (server-sent events)
-         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), `credentials_expired` (the token or session reached its expiry) or `slow_reader` (more than 1 MiB waited for the client). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over all gateway replicas.
+         * @description Replays the stored chunks, follows the live ones until the job ends, then sends `end` and closes. Events: `log` — `id: <job id>:<seq>`, `data`: a LogChunk (`{seq, job_id, step, level, text, at}`); `end` — `data`: `{deployment_id, job_id, status, error}` (status `succeeded`, `failed` or `cancelled`). Comment lines (`: heartbeat`) keep idle connections open. Reconnect with `Last-Event-ID` to get exactly what was missed. Any gateway replica serves any job. The gateway ends a stream early with `closed` — `data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), `credentials_expired` (the token or session reached its expiry), `slow_reader` (more than 1 MiB waited for the client) or `shutting_down` (this gateway replica is stopping: reconnect with `Last-Event-ID`, another replica serves it). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over all gateway replicas.
          */
         get: operations["Deployments_logStream"];
         put?: never;
@@ -1717,7 +1717,7 @@ export interface paths {
         };
         /**
          * Stream a roll-out's events (server-sent events)
-         * @description Replays the stored events, follows the live ones, then sends `end` once the roll-out has ended. Events: `rollout` — `id: <seq>`, `data`: a RolloutEvent (`{seq, rollout_id, type, status, step, organization_id, state, message, at}`); `end` — `data`: `{rollout_id, status, halt_reason}`. Comment lines keep idle connections open; `closed` (`{reason: slow_reader}`) ends a stream whose reader is more than 1 MiB behind. Reconnect with `Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`.
+         * @description Replays the stored events, follows the live ones, then sends `end` once the roll-out has ended. Events: `rollout` — `id: <seq>`, `data`: a RolloutEvent (`{seq, rollout_id, type, status, step, organization_id, state, message, at}`); `end` — `data`: `{rollout_id, status, halt_reason}`. Comment lines keep idle connections open. The gateway ends a stream early with `closed` — `data`: `{reason}`, as the deployment log's: `credentials_revoked`, `credentials_expired`, `slow_reader` (the reader is more than 1 MiB behind) or `shutting_down` (this gateway replica is stopping). Reconnect with `Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`.
          */
         get: operations["Rollouts_events"];
         put?: never;

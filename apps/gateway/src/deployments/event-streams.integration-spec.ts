@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DeploymentJob,
+  DeploymentsRpc,
+  IdentityEvents,
+  type LogsAfterResult,
+  type Rollout,
+  type RolloutEventsAfterResult,
+} from '@pc/contracts';
+import { hashSecret } from '@pc/platform';
+import { GatewayUnderTest, gatewayUnderTest } from '../testing/gateway-under-test';
+
+const runningJob = (deploymentId: string): DeploymentJob => ({
+  id: randomUUID(),
+  deployment_id: deploymentId,
+  kind: 'deploy',
+  status: 'running',
+  step: 'build',
+  attempts: 1,
+  error: null,
+  created_at: new Date().toISOString(),
+  started_at: new Date().toISOString(),
+  finished_at: null,
+});
+
+const runningRollout = (id: string): Rollout => ({
+  id,
+  asset_type: 'policy',
+  policy_id: randomUUID(),
+  ruleset_id: null,
+  asset_name: 'rate-limit',
+  workspace_id: randomUUID(),
+  connection_id: randomUUID(),
+  created_by: randomUUID(),
+  status: 'running',
+  current_step: 0,
+  phase: null,
+  requested_version: null,
+  bake_seconds: 60,
+  health_timeout_seconds: 60,
+  halt_reason: null,
+  steps: [],
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  finished_at: null,
+});
+
+const jobs = new Map<string, DeploymentJob>();
+/** A job that keeps running, with no chunks yet: its stream stays open until something closes it. */
+const running = (data: { id: string }): LogsAfterResult => {
+  const job = jobs.get(data.id) ?? runningJob(data.id);
+  jobs.set(data.id, job);
+  return { job, chunks: [], more: false };
+};
+
+/** An event stream as a client reads it: its status, and the text received so far. */
+interface OpenedStream {
+  status: number;
+  text: () => string;
+  /** Resolves when the text matches, or rejects after `ms`. */
+  until: (pattern: RegExp, ms?: number) => Promise<void>;
+  abort: () => void;
+}
+
+async function openStream(url: string, token: string): Promise<OpenedStream> {
+  const controller = new AbortController();
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  let text = '';
+  if (res.body) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += value;
+      }
+    })().catch(() => undefined);
+  }
+  return {
+    status: res.status,
+    text: () => text,
+    until: async (pattern, ms = 5000) => {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text)) {
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in ${JSON.stringify(text)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    abort: () => controller.abort(),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The gateway's server-sent event streams (a deployment's log, a roll-out's events), with stand-ins for
+ * the deployments service: what ends a stream, and the open-stream limit a stream holds a lease of.
+ */
+describe('event streams (stand-ins for the services)', () => {
+  const gateway = gatewayUnderTest([DeploymentsRpc.logsAfter, DeploymentsRpc.rolloutEventsAfter], {
+    LOG_STREAMS_MAX_PER_USER: '1',
+  });
+
+  beforeAll(() => {
+    gateway.reply(DeploymentsRpc.logsAfter, running);
+    gateway.reply(DeploymentsRpc.rolloutEventsAfter, (data): RolloutEventsAfterResult => ({
+      rollout: runningRollout(data.id),
+      events: [],
+      more: false,
+    }));
+  });
+
+  it('ends a roll-out stream with closed (credentials_revoked) when its token is revoked', async () => {
+    const { id: userId, token, tokenId } = gateway.user();
+    const stream = await openStream(`${gateway.url}/api/rollouts/${randomUUID()}/events`, token);
+    try {
+      expect(stream.status).toBe(200);
+      await sleep(100);
+      gateway.broadcast(IdentityEvents.tokenRevoked, { tokenId, tokenHash: hashSecret(token), userId });
+      await stream.until(/event: closed\ndata: \{"reason":"credentials_revoked"\}/);
+    } finally {
+      stream.abort();
+    }
+  });
+});
+
+describe('a gateway shutting down with event streams open', () => {
+  it.each([
+    ['a log stream', (id: string) => `/api/deployments/${id}/logs`],
+    ['a roll-out stream', (id: string) => `/api/rollouts/${id}/events`],
+  ])(
+    'ends %s with closed (shutting_down) and closes within seconds',
+    async (_name, path) => {
+      const gateway = new GatewayUnderTest([DeploymentsRpc.logsAfter, DeploymentsRpc.rolloutEventsAfter]);
+      await gateway.start();
+      gateway.reply(DeploymentsRpc.logsAfter, running);
+      gateway.reply(DeploymentsRpc.rolloutEventsAfter, (data): RolloutEventsAfterResult => ({
+        rollout: runningRollout(data.id),
+        events: [],
+        more: false,
+      }));
+      const { token } = gateway.user();
+      const stream = await openStream(`${gateway.url}${path(randomUUID())}`, token);
+      try {
+        expect(stream.status).toBe(200);
+        const closing = gateway.close().then(() => 'closed');
+        const outcome = await Promise.race([closing, sleep(5000).then(() => 'still closing')]);
+        expect(outcome).toBe('closed');
+        await stream.until(/event: closed\ndata: \{"reason":"shutting_down"\}/, 1000);
+      } finally {
+        // Without the end at shutdown, the client hanging up is what lets the gateway close.
+        stream.abort();
+        await gateway.close();
+      }
+    },
+    20_000,
+  );
+});
