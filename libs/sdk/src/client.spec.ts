@@ -71,6 +71,22 @@ describe('PolicyCatalog (against a scripted server)', () => {
     expect(stub.seen).toHaveLength(1);
   });
 
+  it("carries a proxy's error page that is not JSON in the message (a text 502)", async () => {
+    stub.handler = (_, res) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('upstream connect error: connection refused');
+    };
+    const error = (await client()
+      .api.webhooks.ping({ params: { path: { id: '00000000-0000-4000-8000-000000000000' } } })
+      .catch((e: unknown) => e)) as PolicyCatalogError;
+    expect(error).toBeInstanceOf(PolicyCatalogError);
+    expect([error.status, error.code, error.message]).toEqual([
+      502,
+      undefined,
+      'POST /api/webhooks/{id}/ping answered 502: upstream connect error: connection refused',
+    ]);
+  });
+
   it('sends one Idempotency-Key with a deployment and repeats it on every retry', async () => {
     stub.handler = (_, res, n) => (n < 2 ? unavailable(res) : json(res, 201, { results: [] }));
     await client().api.deployments.create({

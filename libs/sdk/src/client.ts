@@ -126,8 +126,14 @@ export class PolicyCatalog {
       if (error instanceof PolicyCatalogError || isAbort(error)) throw error;
       throw PolicyCatalogError.unreachable(name, error);
     }
+    // openapi-fetch gives a body that is not JSON (a proxy's error page) as its text: the message keeps it.
     if (!result.response.ok || result.error !== undefined)
-      throw PolicyCatalogError.of(result.response, name, result.error);
+      throw PolicyCatalogError.of(
+        result.response,
+        name,
+        result.error,
+        typeof result.error === 'string' ? result.error : '',
+      );
     return { data: result.data as OperationData<K>, response: result.response };
   }
 
