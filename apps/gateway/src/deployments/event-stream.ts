@@ -30,7 +30,8 @@ export interface EventStreamOptions {
  * The mechanics every server-sent event stream of the gateway shares: writes bounded to
  * LOG_STREAM_MAX_BUFFERED_BYTES (a slower reader gets `event: closed` with `slow_reader`), comment-line
  * heartbeats, a periodic poll, work run one piece at a time in order (a failure closes the stream), and
- * one close that stops the timers and gives the lease back before the client sees the end.
+ * one close that stops the timers and gives the lease back before the client sees the end. A client
+ * already gone when the stream opens (it hung up while the first page was read) closes it at once.
  */
 export class EventStream {
   closed = false;
@@ -47,7 +48,10 @@ export class EventStream {
     this.finished = new Promise<void>((resolve) => (this.finish = resolve));
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), options.heartbeatMs);
     this.poll = setInterval(() => this.enqueue(options.poll), options.pollMs);
-    raw.on('close', () => this.close());
+    // Its 'close' was emitted already when the client hung up before the stream opened: closed once
+    // the caller has wired the stream up.
+    if (raw.destroyed || raw.writableEnded) queueMicrotask(() => this.close());
+    else raw.on('close', () => this.close());
   }
 
   write(text: string): void {

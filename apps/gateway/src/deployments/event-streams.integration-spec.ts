@@ -113,6 +113,43 @@ describe('event streams (stand-ins for the services)', () => {
     }));
   });
 
+  it('gives the stream slot back when the client hung up while the stream was opening', async () => {
+    const { token } = gateway.user();
+    const id = randomUUID();
+    let answer!: () => void;
+    const asked = new Promise<void>((resolveAsked) =>
+      gateway.reply(DeploymentsRpc.logsAfter, (data) => {
+        resolveAsked();
+        // The first page is answered only once the client is gone.
+        return new Promise<LogsAfterResult>((resolve) => (answer = () => resolve(running(data))));
+      }),
+    );
+    const controller = new AbortController();
+    const first = fetch(`${gateway.url}/api/deployments/${id}/logs`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    }).catch(() => undefined);
+    try {
+      await asked;
+      controller.abort();
+      await first;
+      await sleep(200); // the gateway sees the connection close
+    } finally {
+      gateway.reply(DeploymentsRpc.logsAfter, running);
+      answer();
+    }
+
+    // The limit is one stream: the slot of the stream that never opened is free again.
+    let second: OpenedStream | undefined;
+    for (let attempt = 0; attempt < 20 && second?.status !== 200; attempt++) {
+      second?.abort();
+      await sleep(100);
+      second = await openStream(`${gateway.url}/api/deployments/${id}/logs`, token);
+    }
+    second!.abort();
+    expect(second!.status).toBe(200);
+  });
+
   it('ends a roll-out stream with closed (credentials_revoked) when its token is revoked', async () => {
     const { id: userId, token, tokenId } = gateway.user();
     const stream = await openStream(`${gateway.url}/api/rollouts/${randomUUID()}/events`, token);
