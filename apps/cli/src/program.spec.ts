@@ -196,6 +196,22 @@ describe('the command line', () => {
       expect(await cli('rollouts', 'list', '--limit', '101')).toBe(2);
     });
 
+    it('refuses a roll-out whose --bake, --health-timeout or --step-sizes is not a number with exit 2, asking nothing', async () => {
+      const start = ['rollouts', 'start', '55555555-5555-4555-8555-555555555555', '--connection', DEV];
+      const refused: Array<[string[], string]> = [
+        [['--step', 'pay-1', '--bake', 'soon'], 'not a whole number: soon'],
+        [['--step', 'pay-1', '--bake', '-5'], 'not a whole number: -5'],
+        [['--step', 'pay-1', '--health-timeout', '1.5'], 'not a positive whole number: 1.5'],
+        [['--target', 'pay-1', 'eu-pay', '--step-sizes', '1,two,rest'], 'not a step size: two'],
+      ];
+      for (const [options, message] of refused) {
+        err = '';
+        expect([options, await cli(...start, ...options)]).toEqual([options, 2]);
+        expect(err).toContain(message);
+      }
+      expect(requests).toEqual([]);
+    });
+
     it('refuses a deploy target that names two organizations, or none, with exit 2 before planning', async () => {
       const deploy = ['deploy', '55555555-5555-4555-8555-555555555555', '--ruleset', '--connection', DEV];
       const ruleset = { id: '55555555-5555-4555-8555-555555555555', name: 'Rules' };

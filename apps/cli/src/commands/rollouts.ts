@@ -6,7 +6,7 @@ import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { resolveWhere } from './deployments';
-import { positiveInt } from './numbers';
+import { positiveInt, stepSizes, wholeNumber } from './numbers';
 
 type Rollout = Schemas['RolloutDto'];
 
@@ -15,7 +15,7 @@ interface StartOptions {
   connection?: string;
   workspace?: string;
   target?: string[];
-  stepSizes?: string;
+  stepSizes?: Array<number | 'rest'>;
   step?: string[];
   version?: string;
   ref?: string;
@@ -80,12 +80,12 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
       [],
     )
     .option('--target <org-id-or-name...>', 'with --step-sizes: the organizations, in order')
-    .option('--step-sizes <sizes>', 'with --target: e.g. 1,3,rest')
+    .option('--step-sizes <sizes>', 'with --target: e.g. 1,3,rest', stepSizes)
     .option('--version <x.y.z>', 'the version (default: from the repository)')
     .option('--ref <ref>', 'branch, tag or commit (default: the reviewed commit)')
     .option('--release', 'publish the plain version and its home page')
-    .option('--bake <seconds>', 'seconds each step stays healthy before the next (default 0)', Number)
-    .option('--health-timeout <seconds>', 'seconds a step has to report healthy (default 600)', Number)
+    .option('--bake <seconds>', 'seconds each step stays healthy before the next (default 0)', wholeNumber)
+    .option('--health-timeout <seconds>', 'seconds a step has to report healthy (default 600)', positiveInt)
     .option('--no-follow', 'print the roll-out and return at once')
     .action(async (assetId: string, options: StartOptions, command: Command) => {
       const ctx = new Context(command, env);
@@ -113,7 +113,7 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
           ? { steps: steps.map(organizations) }
           : {
               targetOrganizationIds: organizations(options.target!),
-              stepSizes: options.stepSizes!.split(',').map((s) => (s === 'rest' ? 'rest' : Number(s))),
+              stepSizes: options.stepSizes!,
             };
       if (unlisted.length > 0) ctx.out.note(unlistedNote(unlisted, connection.name));
       const { rollout } = await ctx.out.task('Starting the roll-out', () =>
