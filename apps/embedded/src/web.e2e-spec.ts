@@ -1028,6 +1028,49 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await row.getByRole('button', { name: 'Make member' }).isVisible()).toBe(true);
 
+    // A tree larger than one answer holds is cut by the API (`truncated`): the form says so, and takes an
+    // organization past the cut by its id (Cards stands in, left out of the answer), Enter adding it, not
+    // deploying; the plan checks each one as any other, and says so of an id the connection cannot reach.
+    const policyOrgs = (url: URL) => url.pathname === `/api/policies/${story.policyId}/orgs`;
+    await page.route(policyOrgs, async (route) => {
+      const body = (await (await route.fetch()).json()) as { orgs: Array<{ id: string }> };
+      return route.fulfill({
+        json: { orgs: body.orgs.filter((o) => o.id !== tenant.cardsId), truncated: true },
+      });
+    });
+    await page.goto(`/deploy?policyId=${story.policyId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deploy a policy' }).waitFor();
+    await page.getByLabel('Workspace').selectOption({ label: 'Web deployers' });
+    await page.getByLabel('Connection').selectOption({ label: 'Corp platform (yours)' });
+    await page.getByLabel('Payments').check();
+    await page
+      .getByRole('group', { name: 'Target organizations' })
+      .getByRole('note')
+      .getByText(/^The list was cut at \d+ organizations: the connection reaches more than the API lists\./)
+      .waitFor();
+    expect(await page.getByLabel('Cards').count()).toBe(0);
+    const unlistedId = page.getByLabel('Organization id (not listed)');
+    await unlistedId.fill(tenant.cardsId);
+    await unlistedId.press('Enter');
+    await unlistedId.fill('no-such-organization');
+    await page.getByRole('button', { name: 'Add organization' }).click();
+    const unlisted = page.getByRole('list', { name: 'Organizations not listed' });
+    expect(await unlisted.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining(tenant.cardsId),
+      expect.stringContaining('no-such-organization'),
+    ]);
+    const cutPlan = page.getByRole('list', { name: 'Plan' });
+    await cutPlan.getByText(/^Cards: create /).waitFor();
+    await cutPlan
+      .getByRole('listitem')
+      .filter({ hasText: 'no-such-organization' })
+      .locator('.field-error')
+      .waitFor();
+    await unlisted.getByRole('button', { name: 'Remove no-such-organization' }).click();
+    await page.getByRole('button', { name: 'Deploy to 2 organizations' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Results' }).count()).toBe(0);
+    await page.unroute(policyOrgs);
+
     await deployFormForPaymentsAndCards();
     await both(page, 'deploy');
     // A double click deploys once: the button is busy at once, the Idempotency-Key is the same.

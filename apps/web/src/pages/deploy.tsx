@@ -309,6 +309,9 @@ export default function Deploy() {
                 onToggle={(id, on) => setTargets(on ? [...targets, id] : targets.filter((t) => t !== id))}
               />
             ) : null}
+            {orgs.data?.truncated ? (
+              <UnlistedTargets listed={orgs.data.orgs} targets={targets} onChange={setTargets} />
+            ) : null}
           </fieldset>
           <fieldset>
             <legend>Options</legend>
@@ -427,6 +430,70 @@ export default function Deploy() {
         </section>
       ) : null}
     </Page>
+  );
+}
+
+/**
+ * Targets past the API's cut of a large organization tree (`truncated`): the form says the list is cut,
+ * and takes an organization not listed by its id, which the plan and the deploy check as any other.
+ */
+function UnlistedTargets({
+  listed,
+  targets,
+  onChange,
+}: {
+  listed: Schemas['OrganizationDto'][];
+  targets: string[];
+  onChange: (targets: string[]) => void;
+}) {
+  const [id, setId] = useState('');
+  const shown = new Set(listed.map((org) => org.id));
+  const unlisted = targets.filter((target) => !shown.has(target));
+  const add = (): void => {
+    const wanted = id.trim();
+    if (wanted && !targets.includes(wanted)) onChange([...targets, wanted]);
+    setId('');
+  };
+  return (
+    <>
+      <p className="hint" role="note">
+        The list was cut at {listed.length} organizations: the connection reaches more than the API lists. Add
+        one not listed by its id; the plan says whether it can be deployed to.
+      </p>
+      <div className="row">
+        <TextField
+          label="Organization id (not listed)"
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          // Enter adds the id; it does not deploy.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            add();
+          }}
+        />
+        <button type="button" className="secondary" disabled={!id.trim()} onClick={add}>
+          Add organization
+        </button>
+      </div>
+      {unlisted.length > 0 ? (
+        <ul aria-label="Organizations not listed">
+          {unlisted.map((target) => (
+            <li key={target}>
+              <code>{target}</code>, passed on by id for the API to check{' '}
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Remove ${target}`}
+                onClick={() => onChange(targets.filter((t) => t !== target))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }
 
