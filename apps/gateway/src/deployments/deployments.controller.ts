@@ -329,8 +329,9 @@ export class DeploymentsController {
       '`data`: `{reason}`: `credentials_revoked` (the token was revoked or the session ended), ' +
       '`credentials_expired` (the token or session reached its expiry), `slow_reader` (more than 1 MiB ' +
       'waited for the client) or `shutting_down` (this gateway replica is stopping: reconnect with ' +
-      '`Last-Event-ID`, another replica serves it). Extension: at most `LOG_STREAMS_MAX_PER_USER` open streams per user, over ' +
-      'all gateway replicas.',
+      '`Last-Event-ID`, another replica serves it). Extension: at most `LOG_STREAMS_MAX_PER_USER` open ' +
+      'streams per user, over all gateway replicas. `HEAD` answers the headers (or the error) and ends at ' +
+      'once: it opens no stream and counts toward no limit.',
   })
   @ApiResponse({
     status: 200,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import {
   type DeploymentJob,
   DeploymentsRpc,
@@ -7,7 +8,7 @@ import {
   type Rollout,
   type RolloutEventsAfterResult,
 } from '@pc/contracts';
-import { hashSecret } from '@pc/platform';
+import { DomainError, hashSecret } from '@pc/platform';
 import { GatewayUnderTest, gatewayUnderTest } from '../testing/gateway-under-test';
 
 const runningJob = (deploymentId: string): DeploymentJob => ({
@@ -45,12 +46,21 @@ const runningRollout = (id: string): Rollout => ({
   finished_at: null,
 });
 
+/** A deployment or roll-out the caller may not see. */
+const HIDDEN = '00000000-0000-4000-8000-000000000000';
 const jobs = new Map<string, DeploymentJob>();
 /** A job that keeps running, with no chunks yet: its stream stays open until something closes it. */
 const running = (data: { id: string }): LogsAfterResult => {
+  if (data.id === HIDDEN) throw new DomainError('NOT_FOUND', 'deployment not found');
   const job = jobs.get(data.id) ?? runningJob(data.id);
   jobs.set(data.id, job);
   return { job, chunks: [], more: false };
+};
+
+/** A roll-out under way, no events yet. */
+const following = (data: { id: string }): RolloutEventsAfterResult => {
+  if (data.id === HIDDEN) throw new DomainError('NOT_FOUND', 'roll-out not found');
+  return { rollout: runningRollout(data.id), events: [], more: false };
 };
 
 /** An event stream as a client reads it: its status, and the text received so far. */
@@ -106,11 +116,7 @@ describe('event streams (stand-ins for the services)', () => {
 
   beforeAll(() => {
     gateway.reply(DeploymentsRpc.logsAfter, running);
-    gateway.reply(DeploymentsRpc.rolloutEventsAfter, (data): RolloutEventsAfterResult => ({
-      rollout: runningRollout(data.id),
-      events: [],
-      more: false,
-    }));
+    gateway.reply(DeploymentsRpc.rolloutEventsAfter, following);
   });
 
   it('gives the stream slot back when the client hung up while the stream was opening', async () => {
@@ -149,6 +155,49 @@ describe('event streams (stand-ins for the services)', () => {
     second!.abort();
     expect(second!.status).toBe(200);
   });
+
+  it.each([
+    ['a log stream', (id: string) => `/api/deployments/${id}/logs`],
+    ['a roll-out stream', (id: string) => `/api/rollouts/${id}/events`],
+  ])(
+    'answers HEAD on %s with its headers and the end, holding no stream slot nor the connection',
+    async (_name, path) => {
+      const { token } = gateway.user();
+      const id = randomUUID();
+      // A client that keeps its connection open (as curl or a proxy does), sending one request after another.
+      const { port } = new URL(gateway.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (data: Buffer) => (received += data.toString()));
+      const responses = async (count: number) => {
+        for (let waited = 0; (received.match(/^HTTP\/1\.1 /gm) ?? []).length < count; waited += 20) {
+          if (waited > 2000) return received;
+          await sleep(20);
+        }
+        return received;
+      };
+      try {
+        socket.write(`HEAD ${path(id)} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+        expect(await responses(1)).toMatch(
+          /^HTTP\/1\.1 200 OK\r\n(.*\r\n)*content-type: text\/event-stream; charset=utf-8\r\n/im,
+        );
+        // The limit is one stream: HEAD took none.
+        const stream = await openStream(`${gateway.url}${path(id)}`, token);
+        stream.abort();
+        expect(stream.status).toBe(200);
+        // The HEAD answer has ended: the connection serves the next request.
+        socket.write(`GET /health/live HTTP/1.1\r\nHost: gateway\r\n\r\n`);
+        expect((await responses(2)).match(/^HTTP\/1\.1 \d+/gm)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+      } finally {
+        socket.destroy();
+      }
+      const hidden = await fetch(`${gateway.url}${path(HIDDEN)}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(hidden.status).toBe(404);
+    },
+  );
 
   it('ends a roll-out stream with closed (credentials_revoked) when its token is revoked', async () => {
     const { id: userId, token, tokenId } = gateway.user();

@@ -4,7 +4,7 @@ import { CallerCache, type CredentialEnd, readBearer, RemoteError, SharedBudgets
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { GatewayEnv } from '../gateway.env';
-import { EventStream, type EventStreamOptions, openEventStream } from './event-stream';
+import { EVENT_STREAM_HEADERS, EventStream, type EventStreamOptions, openEventStream } from './event-stream';
 
 /** What a caller at the open-stream limit is told to wait. */
 const STREAMS_RETRY_AFTER_S = 5;
@@ -68,6 +68,16 @@ export class EventStreams implements BeforeApplicationShutdown {
     this.open.add(stream);
     if (this.shuttingDown) queueMicrotask(() => stream.closeWith('shutting_down'));
     return stream;
+  }
+
+  /**
+   * HEAD on a stream route (Fastify answers HEAD for every GET): the stream's headers, after the same
+   * checks as GET, and the end at once; no stream opens, no lease is taken.
+   */
+  answerHead(req: FastifyRequest, reply: FastifyReply): void {
+    reply.hijack();
+    reply.raw.writeHead(200, { ...EVENT_STREAM_HEADERS, 'x-request-id': String(req.id) });
+    reply.raw.end();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

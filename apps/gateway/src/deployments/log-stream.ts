@@ -34,7 +34,10 @@ export class LogStreams {
     private readonly streams: EventStreams,
   ) {}
 
-  /** `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. */
+  /**
+   * `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. HEAD answers
+   * the stream's headers once the deployment is known visible, and opens nothing.
+   */
   async stream(
     ctx: RequestContext,
     id: string,
@@ -42,6 +45,10 @@ export class LogStreams {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    if (req.method === 'HEAD') {
+      await this.bus.request(DeploymentsRpc.logsAfter, ctx, { id, limit: 1 });
+      return this.streams.answerHead(req, reply);
+    }
     await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 

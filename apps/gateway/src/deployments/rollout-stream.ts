@@ -38,7 +38,10 @@ export class RolloutStreams implements OnModuleInit {
     });
   }
 
-  /** `lastEventId`: the validated Last-Event-ID header (ROLLOUT_EVENT_ID_PATTERN), when sent. */
+  /**
+   * `lastEventId`: the validated Last-Event-ID header (ROLLOUT_EVENT_ID_PATTERN), when sent. HEAD
+   * answers the stream's headers once the roll-out is known visible, and opens nothing.
+   */
   async stream(
     ctx: RequestContext,
     id: string,
@@ -46,6 +49,10 @@ export class RolloutStreams implements OnModuleInit {
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    if (req.method === 'HEAD') {
+      await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, limit: 1 });
+      return this.streams.answerHead(req, reply);
+    }
     await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
   }
 

@@ -197,7 +197,8 @@ export class RolloutsController {
       'lines keep idle connections open. The gateway ends a stream early with `closed` — `data`: `{reason}`, ' +
       "as the deployment log's: `credentials_revoked`, `credentials_expired`, `slow_reader` (the reader is " +
       'more than 1 MiB behind) or `shutting_down` (this gateway replica is stopping). Reconnect with ' +
-      '`Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`.',
+      '`Last-Event-ID` to get exactly what was missed. Open streams count toward `LOG_STREAMS_MAX_PER_USER`; ' +
+      '`HEAD` answers the headers (or the error) and ends at once, opening no stream.',
   })
   @ApiResponse({
     status: 200,
