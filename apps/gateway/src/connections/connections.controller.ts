@@ -28,6 +28,12 @@ import {
 import { AUDIT, Audited } from '../audit/audited';
 import { BAD_ID, uuid } from '../http/uuid-param';
 
+/** A change that brings credentials, which the connections service checks against the platform. */
+const carriesCredentials = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  ['clientId', 'clientSecret', 'organizationId'].some((field) => field in body);
+
 const NOT_VISIBLE: [number, string] = [
   404,
   'No such connection, or the caller neither owns it nor is an active member of a workspace it is shared into',
@@ -65,13 +71,15 @@ export class ConnectionsController {
   @Post()
   @HttpCode(200)
   @Authenticated()
+  @RateLimited('credentialCheck')
   @ApiOperation({
     summary: 'Store platform credentials, checked against the platform',
     description:
       'The credentials are checked (a token, then the organization named by organizationId) and the result is ' +
       'reported in `validation`; the connection is stored even when the check fails, so it can be corrected ' +
       'with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host ' +
-      'needs `customDomain`, which must resolve to a public address (else 400, nothing stored).',
+      'needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check ' +
+      'counts toward the same credential-check limit as `POST /api/connections/validate`.',
   })
   @ApiOkResponse({ type: CreatedConnectionDto })
   @ApiErrors(
@@ -141,12 +149,15 @@ export class ConnectionsController {
   @Audited(AUDIT.connectionUpdated)
   @Patch(':id')
   @Authenticated()
+  @RateLimited('credentialCheck', carriesCredentials)
   @ApiOperation({
     summary: 'Change a connection (owner)',
     description:
       '`clientId`, `clientSecret` and `organizationId` come all together or not at all (400 otherwise); a new ' +
       '`host` or `customDomain` needs them too, so the stored secret is never sent to another place. New ' +
-      'credentials are checked again; the result is in `connection.validation_error`.',
+      'credentials are checked again; the result is in `connection.validation_error`. A change that carries ' +
+      'credentials counts toward the same credential-check limit as `POST /api/connections/validate` (429 ' +
+      'past it); one without counts toward none.',
   })
   @ApiOkResponse({ type: ConnectionEnvelopeDto })
   @ApiErrors(

@@ -29,6 +29,12 @@ export type RateLimitedAction =
 
 const RATE_LIMITED = 'pc:rate-limited';
 
+interface RateLimitedRoute {
+  action: RateLimitedAction;
+  /** Counts only the requests whose (parsed, not yet validated) body this answers true for. */
+  when?: (body: unknown) => boolean;
+}
+
 /**
  * The gateway's budgets, per client address and (when signed in) per user, on the shared limiter: counted
  * in the budgets every replica shares (and the tool server too: `evaluation` is one budget on both edges).
@@ -68,21 +74,25 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const action = this.reflector.get<RateLimitedAction | undefined>(RATE_LIMITED, context.getHandler());
-    if (!action) return true;
+    const route = this.reflector.get<RateLimitedRoute | undefined>(RATE_LIMITED, context.getHandler());
+    if (!route) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & { ctx?: RequestContext }>();
+    if (route.when && !route.when(request.body)) return true;
     const caller = request.ctx?.caller;
     const subjects = [`ip:${request.ip}`];
     if (caller?.kind === 'user') subjects.push(`user:${caller.userId}`);
-    await this.limits.take(action, subjects);
+    await this.limits.take(route.action, subjects);
     return true;
   }
 }
 
-/** Runs after authentication: counts the call against the caller's address and account. */
-export const RateLimited = (action: RateLimitedAction) =>
+/**
+ * Runs after authentication: counts the call against the caller's address and account; with `when`,
+ * only the calls whose body it answers true for (a change that carries new credentials, say).
+ */
+export const RateLimited = (action: RateLimitedAction, when?: (body: unknown) => boolean) =>
   applyDecorators(
-    SetMetadata(RATE_LIMITED, action),
+    SetMetadata(RATE_LIMITED, { action, when } satisfies RateLimitedRoute),
     UseGuards(RateLimitGuard),
     ApiResponse({
       status: 429,

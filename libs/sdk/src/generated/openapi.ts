@@ -911,7 +911,7 @@ export interface paths {
         put?: never;
         /**
          * Store platform credentials, checked against the platform
-         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, which must resolve to a public address (else 400, nothing stored).
+         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check counts toward the same credential-check limit as `POST /api/connections/validate`.
          */
         post: operations["Connections_create"];
         delete?: never;
@@ -983,7 +983,7 @@ export interface paths {
         head?: never;
         /**
          * Change a connection (owner)
-         * @description `clientId`, `clientSecret` and `organizationId` come all together or not at all (400 otherwise); a new `host` or `customDomain` needs them too, so the stored secret is never sent to another place. New credentials are checked again; the result is in `connection.validation_error`.
+         * @description `clientId`, `clientSecret` and `organizationId` come all together or not at all (400 otherwise); a new `host` or `customDomain` needs them too, so the stored secret is never sent to another place. New credentials are checked again; the result is in `connection.validation_error`. A change that carries credentials counts toward the same credential-check limit as `POST /api/connections/validate` (429 past it); one without counts toward none.
          */
         patch: operations["Connections_update"];
         trace?: never;
@@ -12046,6 +12046,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description The request line and headers together exceed 16 KiB */
             431: {
                 headers: {
@@ -12570,6 +12581,17 @@ export interface operations {
             /** @description The body is not UTF-8 JSON */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Too many of these requests from this address or account (Retry-After gives the seconds to wait) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
