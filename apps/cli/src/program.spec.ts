@@ -102,20 +102,39 @@ describe('the command line', () => {
                       pagination: { limit, next_cursor: 'next', has_more: true },
                     }
                   : url.pathname === '/api/rollouts'
-                    ? {
-                        rollouts: [
-                          {
-                            id: '44444444-4444-4444-8444-444444444444',
-                            asset_type: 'policy',
-                            asset_name: 'Rate Guard',
-                            requested_version: '1.4.0',
-                            status: 'halted',
-                            current_step: 1,
-                            steps: [{}, {}, {}],
-                            created_at: '2026-12-03T08:00:00.000Z',
-                          },
-                        ],
-                      }
+                    ? url.searchParams.get('cursor') === 'r2'
+                      ? {
+                          rollouts: [
+                            {
+                              id: '66666666-6666-4666-8666-666666666666',
+                              asset_type: 'ruleset',
+                              asset_name: 'Older Rules',
+                              requested_version: '0.9.0',
+                              status: 'completed',
+                              current_step: 0,
+                              steps: [{}],
+                              created_at: '2026-12-01T08:00:00.000Z',
+                            },
+                          ],
+                          hasMore: false,
+                          nextCursor: null,
+                        }
+                      : {
+                          rollouts: [
+                            {
+                              id: '44444444-4444-4444-8444-444444444444',
+                              asset_type: 'policy',
+                              asset_name: 'Rate Guard',
+                              requested_version: '1.4.0',
+                              status: 'halted',
+                              current_step: 1,
+                              steps: [{}, {}, {}],
+                              created_at: '2026-12-03T08:00:00.000Z',
+                            },
+                          ],
+                          hasMore: true,
+                          nextCursor: 'r2',
+                        }
                     : url.pathname === '/api/workspaces'
                       ? {
                           memberships: [
@@ -187,13 +206,21 @@ describe('the command line', () => {
       expect(await cli('deployments', 'list', '--asset-type', 'flow')).toBe(2);
     });
 
-    it('lists roll-outs with their status and the step reached', async () => {
+    it('lists roll-outs with their status and the step reached, page after page up to --limit', async () => {
       expect(await cli('rollouts', 'list')).toBe(0);
-      expect(requests).toEqual(['GET /api/rollouts?limit=20']);
+      expect(requests).toEqual(['GET /api/rollouts?limit=20', 'GET /api/rollouts?limit=20&cursor=r2']);
       expect(out).toMatch(
-        /^44444444-4444-4444-8444-444444444444 {2}policy Rate Guard {2}1\.4\.0 +halted +2\/3 +2026-12-03 08:00$/m,
+        /^44444444-4444-4444-8444-444444444444 {2}policy Rate Guard +1\.4\.0 +halted +2\/3 +2026-12-03 08:00$/m,
       );
-      expect(await cli('rollouts', 'list', '--limit', '101')).toBe(2);
+      expect(out).toMatch(
+        /^66666666-6666-4666-8666-666666666666 {2}ruleset Older Rules {2}0\.9\.0 +completed +1\/1 +2026-12-01 08:00$/m,
+      );
+      expect(err).toBe('');
+      out = '';
+      expect(await cli('rollouts', 'list', '--limit', '1')).toBe(0);
+      expect(out).not.toContain('Older Rules');
+      expect(err).toContain('More roll-outs exist: raise --limit');
+      expect(await cli('rollouts', 'list', '--limit', '1001')).toBe(2);
     });
 
     it('refuses a roll-out whose --bake, --health-timeout or --step-sizes is not a number with exit 2, asking nothing', async () => {

@@ -25,8 +25,10 @@ interface StartOptions {
   follow: boolean;
 }
 
-/** The most roll-outs the API lists (newest first, one page). */
-const LIST_MAX = 100;
+/** The most roll-outs `rollouts list` reads (pages of ROLLOUT_PAGE, newest first). */
+const LIST_MAX = 1000;
+/** The API's largest page of roll-outs. */
+const ROLLOUT_PAGE = 100;
 
 /** How a roll-out ended, as an exit code: completed 0, anything else (halted, aborted, rolled back) 1. */
 const ENDED_OK = 'completed';
@@ -42,15 +44,22 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
 
   rollouts
     .command('list')
-    .description('The roll-outs you may see, newest first: asset, status and the step reached')
+    .description('The roll-outs you started, newest first: asset, status and the step reached')
     .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 20)
     .action(async (options: { limit: number }, command: Command) => {
       const ctx = new Context(command, env);
       if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
-      const { rollouts: found } = await ctx
-        .client()
-        .api.rollouts.list({ params: { query: { limit: options.limit } } });
-      if (ctx.out.json) return ctx.out.data({ rollouts: found });
+      const found: Rollout[] = [];
+      let more = false;
+      for await (const page of ctx.client().pages('Rollouts_list', {
+        params: { query: { limit: Math.min(ROLLOUT_PAGE, options.limit) } },
+      })) {
+        const room = options.limit - found.length;
+        found.push(...page.rollouts.slice(0, room));
+        more = page.hasMore || page.rollouts.length > room;
+        if (found.length >= options.limit) break;
+      }
+      if (ctx.out.json) return ctx.out.data({ rollouts: found, more });
       if (found.length === 0) return ctx.out.line('No roll-out yet.');
       ctx.out.table(
         found.map((rollout) => [
@@ -63,6 +72,7 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
         ]),
         ['ID', 'ASSET', 'VERSION', 'STATUS', 'STEP', 'CREATED'],
       );
+      if (more) ctx.out.note(`More roll-outs exist: raise --limit (up to ${LIST_MAX}).`);
     });
 
   rollouts
