@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import {
   type DeploymentJob,
+  DeploymentsEvents,
   DeploymentsRpc,
   IdentityEvents,
   type LogsAfterResult,
@@ -198,6 +199,55 @@ describe('event streams (stand-ins for the services)', () => {
       expect(hidden.status).toBe(404);
     },
   );
+
+  it('follows the live events of a log stream opened with the deployment id in upper case', async () => {
+    const { token } = gateway.user();
+    const id = randomUUID();
+    const stream = await openStream(`${gateway.url}/api/deployments/${id.toUpperCase()}/logs`, token);
+    try {
+      expect(stream.status).toBe(200);
+      await sleep(100);
+      const job = running({ id }).job!;
+      const chunk = {
+        seq: 1,
+        job_id: job.id,
+        step: 'build',
+        level: 'info' as const,
+        text: 'built',
+        at: job.created_at,
+      };
+      gateway.broadcast(DeploymentsEvents.logAppended, { deployment_id: id, chunk });
+      await stream.until(/event: log\ndata: .*"text":"built"/, 2000);
+    } finally {
+      stream.abort();
+    }
+  });
+
+  it('follows the live events of a roll-out stream opened with the roll-out id in upper case', async () => {
+    const { token } = gateway.user();
+    const id = randomUUID();
+    const stream = await openStream(`${gateway.url}/api/rollouts/${id.toUpperCase()}/events`, token);
+    try {
+      expect(stream.status).toBe(200);
+      await sleep(100);
+      const event = {
+        seq: 1,
+        rollout_id: id,
+        type: 'status' as const,
+        status: 'running' as const,
+        step: 0,
+        organization_id: null,
+        state: null,
+        message: 'step 1 started',
+        at: new Date().toISOString(),
+      };
+      gateway.broadcast(DeploymentsEvents.rolloutEvent, { rollout_id: id, event });
+      // Within the first poll (1 s), which would read it from the store.
+      await stream.until(/event: rollout\ndata: .*"message":"step 1 started"/, 500);
+    } finally {
+      stream.abort();
+    }
+  });
 
   it('ends a roll-out stream with closed (credentials_revoked) when its token is revoked', async () => {
     const { id: userId, token, tokenId } = gateway.user();

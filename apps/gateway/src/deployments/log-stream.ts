@@ -40,11 +40,13 @@ export class LogStreams {
    */
   async stream(
     ctx: RequestContext,
-    id: string,
+    givenId: string,
     req: FastifyRequest,
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    // Live events name the deployment in lower case, whatever case the path gave.
+    const id = givenId.toLowerCase();
     if (req.method === 'HEAD') {
       await this.bus.request(DeploymentsRpc.logsAfter, ctx, { id, limit: 1 });
       return this.streams.answerHead(req, reply);

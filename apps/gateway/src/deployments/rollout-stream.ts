@@ -44,11 +44,13 @@ export class RolloutStreams implements OnModuleInit {
    */
   async stream(
     ctx: RequestContext,
-    id: string,
+    givenId: string,
     req: FastifyRequest,
     reply: FastifyReply,
     lastEventId?: string,
   ): Promise<void> {
+    // Live events name the roll-out in lower case, whatever case the path gave.
+    const id = givenId.toLowerCase();
     if (req.method === 'HEAD') {
       await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, limit: 1 });
       return this.streams.answerHead(req, reply);
