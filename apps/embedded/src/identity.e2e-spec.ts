@@ -3,6 +3,7 @@ import {
   createTestDatabase,
   E2E_BUSES,
   HttpClient,
+  inOneWindow,
   testBus,
   type TestDatabase,
 } from '@pc/testing';
@@ -419,6 +420,22 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect((await a.get('/api/me', { token })).status).toBe(401);
       expect((await b.get('/api/policies?limit=5', { token })).status).toBe(401);
     });
+
+    it('counts failed sign-ins once over both replicas: LOGIN_MAX_FAILURES in all, wherever they were sent', () =>
+      inOneWindow(async () => {
+        const a = http;
+        const b = new HttpClient(replica.url!);
+        const { email } = await newUser();
+        const signIn = (replicaHttp: HttpClient, password: string) =>
+          replicaHttp.post<Json>('/api/auth/login', { email, password });
+        // LOGIN_MAX_FAILURES is 10: six on one replica, then four on the other.
+        for (let i = 0; i < 6; i++) expect((await signIn(a, 'wrong-password')).status).toBe(401);
+        for (let i = 0; i < 4; i++) expect((await signIn(b, 'wrong-password')).status).toBe(401);
+        const refused = await signIn(b, 'wrong-password');
+        expect([refused.status, refused.body.code]).toEqual([429, 'RATE_LIMITED']);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await signIn(a, 'password123')).status).toBe(429);
+      }));
 
     it('serves the health endpoints of a service running alone', async () => {
       const health = new HttpClient(system.serviceUrls.identity.replace('[::1]', '127.0.0.1'));

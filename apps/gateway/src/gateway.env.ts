@@ -39,8 +39,11 @@ export class GatewayEnv extends CommonEnv {
   @EnvInt(1, 10_000)
   LOGIN_MAX_FAILURES: number = 10;
 
-  /** The window those failures are counted in (per gateway replica) */
-  @EnvInt(1, 24 * 60)
+  /**
+   * The window those failures are counted in, over all gateway replicas (fixed, aligned to the clock; at
+   * most 120 minutes, the longest the shared budgets keep a count)
+   */
+  @EnvInt(1, 120)
   LOGIN_FAILURE_WINDOW_MINUTES: number = 15;
 
   /** Failed sign-ins for one account from all addresses together before sign-in answers 429. */

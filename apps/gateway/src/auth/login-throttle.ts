@@ -1,85 +1,68 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RemoteError } from '@pc/platform';
+import { createLogger, RemoteError, SharedBudgets } from '@pc/platform';
 import { GatewayEnv } from '../gateway.env';
 
-interface Window {
-  failures: number;
-  since: number;
-}
+const log = createLogger('gateway');
 
-const MAX_KEYS = 100_000;
 /** Failures from one address over all emails may be this many times the per-email limit. */
 const ADDRESS_FACTOR = 5;
 
+/** A sign-in counted as a failure until identity says the password was right. */
+export interface SignInAttempt {
+  /** The password was right: the attempt is given back, and the email's count from this address cleared. */
+  succeeded(): Promise<void>;
+  /** Identity did not check the password (it was unreachable, or refused the request for another reason). */
+  notChecked(): Promise<void>;
+}
+
 /**
- * Slows password guessing: after LOGIN_MAX_FAILURES failed sign-ins for one email from one address
- * (or five times as many from one address over all emails), or LOGIN_ACCOUNT_MAX_FAILURES for one
- * account from all addresses together (an attacker with many addresses), within the window, sign-in
- * answers 429 with Retry-After until the window ends. Kept per gateway replica, in memory.
+ * Slows password guessing: at most LOGIN_MAX_FAILURES failed sign-ins for one email from one address
+ * (and five times as many from one address over all emails), and LOGIN_ACCOUNT_MAX_FAILURES for one
+ * account from all addresses together (an attacker with many addresses), per window; past them sign-in
+ * answers 429 with Retry-After until the window ends.
+ *
+ * Each sign-in is counted as a failure before identity checks its password, in one step with the check
+ * of the limits, and given back when the password was right: sign-ins sent at once can never have more
+ * passwords checked than the limits allow. The counts are the shared budgets (`SharedBudgets`), so every
+ * gateway replica counts against the same limits.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
+  constructor(
+    @Inject(GatewayEnv) private readonly env: GatewayEnv,
+    private readonly budgets: SharedBudgets,
+  ) {}
 
-  constructor(@Inject(GatewayEnv) private readonly env: GatewayEnv) {}
-
-  check(address: string, email: string): void {
-    const now = Date.now();
-    const limits: Array<[string, number]> = [
-      [this.emailKey(address, email), this.env.LOGIN_MAX_FAILURES],
-      [`ip:${address}`, this.env.LOGIN_MAX_FAILURES * ADDRESS_FACTOR],
-      [this.accountKey(email), this.env.LOGIN_ACCOUNT_MAX_FAILURES],
-    ];
-    for (const [key, limit] of limits) {
-      const window = this.current(key, now);
-      if (window && window.failures >= limit) {
-        const retryAfter = Math.max(1, Math.ceil((window.since + this.windowMs() - now) / 1000));
-        throw new RemoteError({
-          code: 'RATE_LIMITED',
-          message: 'Too many failed sign-ins: try again later',
-          retryAfter,
-        });
-      }
+  /** Counts the attempt against every limit, or throws RATE_LIMITED (429) when one of them is reached. */
+  async attempt(address: string, email: string, now = Date.now()): Promise<SignInAttempt> {
+    const normalized = email.trim().toLowerCase();
+    const perEmail = `signin-email|${address}|${normalized}`;
+    const keys = [perEmail, `signin-address|${address}`, `signin-account|${normalized}`];
+    const windowMs = this.env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+    const full = await this.budgets.count(
+      [
+        { key: keys[0], limit: this.env.LOGIN_MAX_FAILURES },
+        { key: keys[1], limit: this.env.LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
+        { key: keys[2], limit: this.env.LOGIN_ACCOUNT_MAX_FAILURES },
+      ],
+      windowMs,
+      now,
+    );
+    if (full !== null) {
+      throw new RemoteError({
+        code: 'RATE_LIMITED',
+        message: 'Too many failed sign-ins: try again later',
+        retryAfter: Math.max(1, Math.ceil((full - now) / 1000)),
+      });
     }
-  }
-
-  failed(address: string, email: string): void {
-    const now = Date.now();
-    for (const key of [this.emailKey(address, email), `ip:${address}`, this.accountKey(email)]) {
-      const window = this.current(key, now) ?? { failures: 0, since: now };
-      window.failures += 1;
-      this.windows.delete(key);
-      this.windows.set(key, window);
-    }
-    while (this.windows.size > MAX_KEYS) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.windows.delete(oldest);
-    }
-  }
-
-  succeeded(address: string, email: string): void {
-    this.windows.delete(this.emailKey(address, email));
-  }
-
-  private current(key: string, now: number): Window | undefined {
-    const window = this.windows.get(key);
-    if (window && now - window.since >= this.windowMs()) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  private windowMs(): number {
-    return this.env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-  }
-
-  private accountKey(email: string): string {
-    return `account:${email.trim().toLowerCase()}`;
-  }
-
-  private emailKey(address: string, email: string): string {
-    return `email:${address}|${email.trim().toLowerCase()}`;
+    // The sign-in already has its answer: a count not given back (the store unreachable) only errs safe.
+    const giveBack = (clear: string[]) =>
+      this.budgets
+        .giveBack({ one: keys, all: clear }, windowMs, now)
+        .catch((error: unknown) => log.warn({ err: error }, 'sign-in attempt not given back'));
+    return {
+      succeeded: () => giveBack([perEmail]),
+      notChecked: () => giveBack([]),
+    };
   }
 }

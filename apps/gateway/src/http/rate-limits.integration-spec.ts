@@ -214,33 +214,78 @@ describe('rate limits at the gateway (stand-ins for the services)', () => {
       expect((await checkCredentials(another, newClientAddress())).status).toBe(200);
     }));
 
-  it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', async () => {
-    const email = `victim-${randomUUID()}@example.com`;
-    const attacker = newClientAddress();
-    const attempt = (forged: string) =>
-      gateway.fetch('POST', '/api/auth/login', {
-        body: { email, password: 'wrong-password' },
-        headers: from(`${forged}, ${attacker}`),
-      });
-    for (let i = 0; i < 3; i++) expect((await attempt(newClientAddress())).status).toBe(401);
-    expectLimited(await attempt(newClientAddress()));
-  });
+  it('counts failed sign-ins by the address the nearest proxy saw, so a forged X-Forwarded-For does not reset them', () =>
+    inOneWindow(async () => {
+      const email = `victim-${randomUUID()}@example.com`;
+      const attacker = newClientAddress();
+      const attempt = (forged: string) =>
+        gateway.fetch('POST', '/api/auth/login', {
+          body: { email, password: 'wrong-password' },
+          headers: from(`${forged}, ${attacker}`),
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(newClientAddress())).status).toBe(401);
+      expectLimited(await attempt(newClientAddress()));
+    }));
 
-  it('stops guessing one account from many addresses (429), even with the right password', async () => {
-    const email = `victim-${randomUUID()}@example.com`;
-    const attempt = (password: string) =>
-      gateway.fetch('POST', '/api/auth/login', {
-        body: { email, password },
+  it('checks no more passwords than LOGIN_MAX_FAILURES when the sign-ins for one email come at once', () =>
+    inOneWindow(async () => {
+      const email = `victim-${randomUUID()}@example.com`;
+      const address = newClientAddress();
+      // Identity takes its time over each password (scrypt), as it does.
+      gateway.reply(IdentityRpc.login, async ({ password }) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        if (password !== 'password123')
+          throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
+        return {
+          sessionToken: `pcs_${randomUUID()}`,
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          user: { id: randomUUID(), email, name: 'R', is_admin: false },
+        } as never;
+      });
+      const checked = () =>
+        (gateway.asked.get(IdentityRpc.login.pattern) ?? []).filter(
+          (data) => (data as { email: string }).email === email,
+        ).length;
+      const login = (password: string) =>
+        gateway.fetch('POST', '/api/auth/login', { body: { email, password }, headers: from(address) });
+      // 29 wrong passwords at once, then the right one while identity still checks the first of them.
+      const wrong = Array.from({ length: 29 }, () => login('wrong-password'));
+      while (checked() < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      const right = await login('password123');
+      const statuses: Record<number, number> = {};
+      for (const { status } of await Promise.all(wrong)) statuses[status] = (statuses[status] ?? 0) + 1;
+      expect(statuses).toEqual({ 401: 3, 429: 26 });
+      expectLimited(right);
+      expect(checked()).toBe(3);
+    }));
+
+  it('gives a right password its attempt back: a sign-in does not count as a failure', () =>
+    inOneWindow(async () => {
+      const email = `owner-${randomUUID()}@example.com`;
+      const address = newClientAddress();
+      const attempt = (password: string) =>
+        gateway.fetch('POST', '/api/auth/login', { body: { email, password }, headers: from(address) });
+      for (let i = 0; i < 5; i++) expect((await attempt('password123')).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await attempt('wrong-password')).status).toBe(401);
+      expectLimited(await attempt('wrong-password'));
+    }));
+
+  it('stops guessing one account from many addresses (429), even with the right password', () =>
+    inOneWindow(async () => {
+      const email = `victim-${randomUUID()}@example.com`;
+      const attempt = (password: string) =>
+        gateway.fetch('POST', '/api/auth/login', {
+          body: { email, password },
+          headers: from(newClientAddress()),
+        });
+      for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
+      expectLimited(await attempt('wrong-password'));
+      expectLimited(await attempt('password123'));
+      // Another account is not held up.
+      const other = await gateway.fetch('POST', '/api/auth/login', {
+        body: { email: `other-${randomUUID()}@example.com`, password: 'password123' },
         headers: from(newClientAddress()),
       });
-    for (let i = 0; i < 6; i++) expect((await attempt('wrong-password')).status).toBe(401);
-    expectLimited(await attempt('wrong-password'));
-    expectLimited(await attempt('password123'));
-    // Another account is not held up.
-    const other = await gateway.fetch('POST', '/api/auth/login', {
-      body: { email: `other-${randomUUID()}@example.com`, password: 'password123' },
-      headers: from(newClientAddress()),
-    });
-    expect(other.status).toBe(200);
-  });
+      expect(other.status).toBe(200);
+    }));
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdentityRpc, type UpdateProfileRequest } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
+import { inOneWindow } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
 
 type Json = Record<string, unknown>;
@@ -132,25 +133,26 @@ describe("identity's routes at the gateway (a stand-in for identity)", () => {
     ).toBe(200);
   });
 
-  it('answers 429 with Retry-After after LOGIN_MAX_FAILURES failed sign-ins for one email, and still signs in another', async () => {
-    gateway.reply(IdentityRpc.login, (data) => {
-      if (data.password !== 'right-password')
-        throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
-      return {
-        user: { ...profile, email: data.email },
-        sessionToken: `pcs_${randomUUID()}`,
-        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-      } as never;
-    });
-    const login = (email: string, password: string) =>
-      gateway.fetch('POST', '/api/auth/login', { body: { email, password } });
-    for (let n = 0; n < 10; n++)
-      expect((await login('grace@example.com', 'wrong-password')).status).toBe(401);
-    const asked = gateway.asked.get(IdentityRpc.login.pattern)!.length;
-    const blocked = await login('grace@example.com', 'right-password');
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(gateway.asked.get(IdentityRpc.login.pattern)!.length).toBe(asked);
-    expect((await login('alan@example.com', 'right-password')).status).toBe(200);
-  });
+  it('answers 429 with Retry-After after LOGIN_MAX_FAILURES failed sign-ins for one email, and still signs in another', () =>
+    inOneWindow(async () => {
+      gateway.reply(IdentityRpc.login, (data) => {
+        if (data.password !== 'right-password')
+          throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
+        return {
+          user: { ...profile, email: data.email },
+          sessionToken: `pcs_${randomUUID()}`,
+          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        } as never;
+      });
+      const login = (email: string, password: string) =>
+        gateway.fetch('POST', '/api/auth/login', { body: { email, password } });
+      for (let n = 0; n < 10; n++)
+        expect((await login('grace@example.com', 'wrong-password')).status).toBe(401);
+      const asked = gateway.asked.get(IdentityRpc.login.pattern)!.length;
+      const blocked = await login('grace@example.com', 'right-password');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(gateway.asked.get(IdentityRpc.login.pattern)!.length).toBe(asked);
+      expect((await login('alan@example.com', 'right-password')).status).toBe(200);
+    }));
 });

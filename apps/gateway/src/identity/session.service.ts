@@ -33,14 +33,14 @@ export class SessionService {
     req: FastifyRequest,
     reply: FastifyReply,
   ): Promise<{ user: UserProfile }> {
-    this.throttle.check(req.ip, body.email);
-    const session = await this.bus.request(IdentityRpc.login, ctx, body).catch((error: unknown) => {
-      if (error instanceof RemoteError && error.payload.code === 'IDENTITY.INVALID_CREDENTIALS') {
-        this.throttle.failed(req.ip, body.email);
-      }
+    // Counted as a failure before identity checks the password; a wrong password keeps the count.
+    const attempt = await this.throttle.attempt(req.ip, body.email);
+    const session = await this.bus.request(IdentityRpc.login, ctx, body).catch(async (error: unknown) => {
+      if (!(error instanceof RemoteError && error.payload.code === 'IDENTITY.INVALID_CREDENTIALS'))
+        await attempt.notChecked();
       throw error;
     });
-    this.throttle.succeeded(req.ip, body.email);
+    await attempt.succeeded();
     setSessionCookie(req, reply, session.sessionToken, session.expiresAt);
     return { user: session.user };
   }

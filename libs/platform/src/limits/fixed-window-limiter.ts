@@ -34,8 +34,8 @@ export class FixedWindowLimiter<Action extends string> {
   async take(action: Action, subjects: string[], now = Date.now()): Promise<void> {
     const { limit, windowMs } = this.budgets[action];
     if (limit === 0) return;
-    const keys = subjects.map((subject) => `${action}|${subject}`);
-    const full = await this.store.count(keys, limit, windowMs, now);
+    const counters = subjects.map((subject) => ({ key: `${action}|${subject}`, limit }));
+    const full = await this.store.count(counters, windowMs, now);
     if (full !== null) {
       throw new RemoteError({
         code: 'RATE_LIMITED',

@@ -57,6 +57,37 @@ describe.each(['jetstream', 'in-process'] as const)('shared budgets on %s', (kin
     await limiter(a).take('write', ['ip:10.0.0.2', 'user:u2'], now);
   });
 
+  it('checks each key against its own limit, and takes back a count on either replica', async () => {
+    const [a, b] = replicas();
+    const now = Date.now();
+    const windowMs = 15 * MINUTE_MS;
+    const attempt = (store: BudgetStore) =>
+      store.count(
+        [
+          { key: 'signin-email|10.0.0.1|ada', limit: 2 },
+          { key: 'signin-account|ada', limit: 3 },
+        ],
+        windowMs,
+        now,
+      );
+    // Counted at once on both replicas: two pass, the rest refused with the window's end.
+    const outcomes = await Promise.all([a, b, a, b].map(attempt));
+    expect(outcomes.filter((o) => o === null)).toHaveLength(2);
+    expect(outcomes.filter((o) => o !== null)).toEqual([
+      Math.floor(now / windowMs) * windowMs + windowMs,
+      Math.floor(now / windowMs) * windowMs + windowMs,
+    ]);
+    // One given back on the other replica: one more passes.
+    await b.giveBack({ one: ['signin-email|10.0.0.1|ada', 'signin-account|ada'] }, windowMs, now);
+    expect(await attempt(a)).toBeNull();
+    expect(await attempt(b)).not.toBeNull();
+    // All of one key cleared: one more passes, then the other key's limit (3) refuses.
+    await a.giveBack({ one: [], all: ['signin-email|10.0.0.1|ada'] }, windowMs, now);
+    expect(await attempt(b)).toBeNull();
+    expect(await attempt(a)).not.toBeNull();
+    expect(await b.count([{ key: 'signin-email|10.0.0.1|ada', limit: 2 }], windowMs, now)).toBeNull();
+  });
+
   it('holds at most the limit of leases over both replicas, and gives one back on release', async () => {
     const [a, b] = replicas();
     const first = await a.lease('streams|user:u1', 2);

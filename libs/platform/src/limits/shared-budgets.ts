@@ -30,20 +30,37 @@ const MAX_MEMORY_KEYS = 100_000;
  * hours after its last write), written with compare-and-set so that two replicas counting at once both
  * count; in-process one store per broker (every app of the process). Two kinds:
  * - windows: how many requests of one action a subject made in the current fixed window (aligned to the
- *   epoch, so every replica agrees on where a window starts);
+ *   epoch, so every replica agrees on where a window starts); a count may be given back (a sign-in
+ *   counted before its password was checked, given back when it was right);
  * - leases: how many of something long-lived a subject holds at once (open log streams), each lease
  *   renewed by its holder and lost within `LEASE_MS` when the holder dies.
  * Subjects (`ip:…`, `user:…`) are stored as SHA-256 digests: no address is written to the bus.
  */
 export interface BudgetStore {
   /**
-   * Counts one in the current window of every key, or nothing when one of them already holds `limit`:
-   * then answers the time (ms since the epoch) that window ends; null when counted.
+   * Counts one in the current window of every key, or nothing when one of them already holds its
+   * limit: then answers the time (ms since the epoch) that window ends; null when counted. Each key is
+   * checked and counted in one step (compare-and-set), so requests counting at once never pass a limit.
    */
-  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null>;
+  count(counters: readonly BudgetCounter[], windowMs: number, now: number): Promise<number | null>;
+  /**
+   * Takes back what `count` counted at `countedAt`: one of each key of `one`, and all of each key of
+   * `all` (never below zero; nothing once that window is over).
+   */
+  giveBack(
+    keys: { one: readonly string[]; all?: readonly string[] },
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void>;
   /** Takes one of at most `limit` leases of `key`: answers its release, or null when all are held. */
   lease(key: string, limit: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
+}
+
+/** One window counted: its key (`<action>|<subject>`) and how many it may hold. */
+export interface BudgetCounter {
+  key: string;
+  limit: number;
 }
 
 export function windowStart(now: number, windowMs: number): number {
@@ -54,15 +71,22 @@ function digest(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
+/** The bucket's key of one window: the action, the subject's digest, the window's start. */
+function windowName(key: string, start: number): string {
+  const [action, ...subject] = key.split('|');
+  return `w.${action}.${digest(subject.join('|'))}.${start}`;
+}
+
 /** One process's counters (in-process mode, and unit tests). */
 export class MemoryBudgetStore implements BudgetStore {
   private readonly windows = new Map<string, number>();
   private readonly leases = new Map<string, number>();
 
-  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
+  count(counters: readonly BudgetCounter[], windowMs: number, now: number): Promise<number | null> {
     const start = windowStart(now, windowMs);
-    const names = keys.map((k) => `${k}|${start}`);
-    if (names.some((n) => (this.windows.get(n) ?? 0) >= limit)) return Promise.resolve(start + windowMs);
+    const names = counters.map(({ key }) => `${key}|${start}`);
+    if (counters.some(({ limit }, i) => (this.windows.get(names[i]) ?? 0) >= limit))
+      return Promise.resolve(start + windowMs);
     for (const n of names) {
       const count = (this.windows.get(n) ?? 0) + 1;
       this.windows.delete(n);
@@ -75,6 +99,21 @@ export class MemoryBudgetStore implements BudgetStore {
       this.windows.delete(n);
     }
     return Promise.resolve(null);
+  }
+
+  giveBack(
+    keys: { one: readonly string[]; all?: readonly string[] },
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void> {
+    const start = windowStart(countedAt, windowMs);
+    for (const n of keys.all ?? []) this.windows.delete(`${n}|${start}`);
+    for (const n of keys.one.map((k) => `${k}|${start}`)) {
+      const left = (this.windows.get(n) ?? 0) - 1;
+      if (left > 0) this.windows.set(n, left);
+      else this.windows.delete(n);
+    }
+    return Promise.resolve();
   }
 
   lease(key: string, limit: number): Promise<(() => Promise<void>) | null> {
@@ -173,19 +212,18 @@ export class JetStreamBudgetStore implements BudgetStore {
     return rebinding;
   }
 
-  async count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
+  async count(counters: readonly BudgetCounter[], windowMs: number, now: number): Promise<number | null> {
     const start = windowStart(now, windowMs);
     const end = start + windowMs;
-    const names = keys.map((k) => {
-      const [action, ...subject] = k.split('|');
-      return `w.${action}.${digest(subject.join('|'))}.${start}`;
-    });
+    const names = counters.map(({ key }) => windowName(key, start));
     return this.guard(async (kv) => {
       // Refused at once when any is full; else each counted, and those counted given back if another
       // replica filled one in between (nothing counted for a refused request).
-      for (const name of names) if ((await this.read(kv, name)).value >= limit) return end;
+      for (const [i, name] of names.entries())
+        if ((await this.read(kv, name)).value >= counters[i].limit) return end;
       const counted: string[] = [];
-      for (const name of names) {
+      for (const [i, name] of names.entries()) {
+        const { limit } = counters[i];
         const ok = await this.change(kv, name, (n) => (n >= limit ? undefined : n + 1));
         if (!ok) {
           for (const back of counted) await this.change(kv, back, (n) => Math.max(0, n - 1));
@@ -194,6 +232,20 @@ export class JetStreamBudgetStore implements BudgetStore {
         counted.push(name);
       }
       return null;
+    });
+  }
+
+  async giveBack(
+    keys: { one: readonly string[]; all?: readonly string[] },
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void> {
+    const start = windowStart(countedAt, windowMs);
+    await this.guard(async (kv) => {
+      for (const key of keys.all ?? [])
+        await this.change(kv, windowName(key, start), (n) => (n === 0 ? undefined : 0));
+      for (const key of keys.one)
+        await this.change(kv, windowName(key, start), (n) => (n === 0 ? undefined : n - 1));
     });
   }
 
@@ -380,8 +432,16 @@ export class SharedBudgets implements BudgetStore, OnApplicationShutdown {
     }
   }
 
-  count(keys: string[], limit: number, windowMs: number, now: number): Promise<number | null> {
-    return this.store.count(keys, limit, windowMs, now);
+  count(counters: readonly BudgetCounter[], windowMs: number, now: number): Promise<number | null> {
+    return this.store.count(counters, windowMs, now);
+  }
+
+  giveBack(
+    keys: { one: readonly string[]; all?: readonly string[] },
+    windowMs: number,
+    countedAt: number,
+  ): Promise<void> {
+    return this.store.giveBack(keys, windowMs, countedAt);
   }
 
   lease(key: string, limit: number): Promise<(() => Promise<void>) | null> {
