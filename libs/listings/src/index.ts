@@ -48,7 +48,12 @@ export { type PinnedSource, SourceChanges } from './pins/source-changes';
 export { sortTabs, tabBytes, TabRules, visibleTabs } from './docs/tab-rules';
 export { type CommunityTable, communityListings } from './search/community-listings';
 export { escapeLike, listMatch, sqlParams } from './search/exact-match';
-export { VendorIndex, type VendorShelf } from './vendor/vendor-index';
+export {
+  VendorIndex,
+  type VendorPage,
+  type VendorPageRequest,
+  type VendorShelf,
+} from './vendor/vendor-index';
 export { type KindPins, type PinRequest, type PinRules, Pinning } from './pins/pinning';
 export { type DecisionWrite, Reviewing } from './review/reviewing';
 export { handlerOf, type Route, type Serve } from './handlers/handler-of';

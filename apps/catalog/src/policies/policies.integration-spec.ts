@@ -54,6 +54,49 @@ describe('catalog policies', () => {
     ).toBe('BAD_REQUEST');
   });
 
+  it('lists the vendor index by name in the order asked, whatever the sort, and pages it backwards by cursor', async () => {
+    const slugs = (page: { policies: Array<{ slug?: string }> }) => page.policies.map((p) => p.slug);
+    const ascending = slugs(await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor' }));
+    const descending = [...ascending].reverse();
+    expect(ascending.length).toBeGreaterThan(5);
+    expect(
+      slugs(await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', order: 'desc' })),
+    ).toEqual(descending);
+    expect(
+      slugs(await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', sort: 'submitted' })),
+    ).toEqual(ascending);
+    expect(
+      slugs(
+        await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', order: 'desc', offset: 2 }),
+      ),
+    ).toEqual(descending.slice(2));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await t.request(CatalogRpc.listPolicies, anonymous(), {
+        source: 'vendor',
+        order: 'desc',
+        limit: 4,
+        cursor,
+      });
+      seen.push(...(slugs(page) as string[]));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(descending);
+    // A cursor of one order is refused in the other.
+    const first = await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', limit: 4 });
+    expect(
+      await codeOf(
+        t.request(CatalogRpc.listPolicies, anonymous(), {
+          source: 'vendor',
+          order: 'desc',
+          cursor: first.nextCursor!,
+        }),
+      ),
+    ).toBe('BAD_REQUEST');
+  });
+
   it('shows published docs to everyone, the tabs without content to editors only', async () => {
     const owner = t.newUser();
     const { policyId } = await t.published(owner, {

@@ -10,12 +10,11 @@ import {
   type PolicyDocsResult,
   type PolicyResult,
   type RequestContext,
-  type VendorPolicySummary,
 } from '@pc/contracts';
 import { canSeeJson, DocTabsRepository, fitJsonToBudget, jsonArray } from '@pc/listings';
 import { badRequest, Database, fitToBudget, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { callerId, decodeCursor, encodeCursor } from '../common/caller';
-import { decodeKeyset, encodeKeyset, type Keyset } from '../common/paging';
+import { decodeKeyset, encodeKeyset } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { policyTabs } from '../docs';
 import { VendorCatalog } from '../vendor';
@@ -37,7 +36,8 @@ export class PolicyReadsService {
   ) {}
 
   /**
-   * Vendor entries come from the index; community policies from the database, one page at a time:
+   * Vendor entries come from the index, by name in either order whatever `sort` says (they have no
+   * submission date); community policies from the database, one page at a time:
    * at most `limit` rows and at most the reply budget in bytes (a shorter page, with `hasMore`).
    * Deep pages follow `nextCursor` (keyset); `offset` is capped by the gateway. Community pages are
    * answered as JSON text: PostgreSQL writes each policy (`PoliciesRepository.searchJson`).
@@ -45,16 +45,20 @@ export class PolicyReadsService {
   async list(ctx: RequestContext, request: ListPoliciesRequest): Promise<Reply<ListPoliciesResult>> {
     const limit = Math.min(request.limit ?? LIST_LIMIT.default, LIST_LIMIT.max);
     const offset = request.offset ?? 0;
+    const vendor = request.source === 'vendor';
     const sort = request.sort ?? 'alpha';
-    const order = request.order ?? (sort === 'submitted' ? 'desc' : 'asc');
-    const kind = request.source === 'vendor' ? VENDOR_KIND : `policies:${sort}:${order}`;
+    const order = request.order ?? (sort === 'submitted' && !vendor ? 'desc' : 'asc');
+    const kind = vendor ? this.vendor.cursorKind(order) : `policies:${sort}:${order}`;
     const after = decodeKeyset(request.cursor, kind);
     if (after && offset > 0) {
       throw badRequest('Give either cursor or offset', [
         { field: 'offset', message: 'must be 0 (or absent) with a cursor' },
       ]);
     }
-    if (request.source === 'vendor') return vendorPage(this.vendor.list(request), limit, offset, after);
+    if (vendor) {
+      const page = this.vendor.page(request, { order, limit, offset, after });
+      return { policies: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+    }
     const rows = await this.policies.searchJson(this.db.pool, {
       viewerId: callerId(ctx.caller),
       category: request.category,
@@ -118,38 +122,4 @@ export class PolicyReadsService {
     await this.policies.countDownload(this.db.pool, id);
     return { ok: true };
   }
-}
-
-/** The vendor index's order (by name, then slug) and its cursor: the last entry's name and slug. */
-const VENDOR_KIND = 'policies:vendor';
-/** Vendor entries have no id: their cursor's key is their name and slug. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-const byNameThenSlug = (a: VendorPolicySummary, b: { name: string; slug: string }) =>
-  a.name.localeCompare(b.name) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
-
-/**
- * A page of the vendor index, by offset or after a cursor (the entry after the one it names, even when
- * a reload of the index removed that one), with the cursor of the next page as for community pages.
- */
-function vendorPage(
-  entries: VendorPolicySummary[],
-  limit: number,
-  offset: number,
-  after: Keyset | null,
-): ListPoliciesResult {
-  const sorted = [...entries].sort(byNameThenSlug);
-  let from = offset;
-  if (after) {
-    const [name, slug] = JSON.parse(after.key) as [string, string];
-    from = sorted.findIndex((entry) => byNameThenSlug(entry, { name, slug }) > 0);
-    if (from < 0) from = sorted.length;
-  }
-  const policies = fitToBudget(sorted.slice(from, from + limit));
-  const hasMore = sorted.length > from + policies.length;
-  const last = policies[policies.length - 1];
-  const nextCursor =
-    hasMore && last
-      ? encodeKeyset(VENDOR_KIND, { key: JSON.stringify([last.name, last.slug]), id: NO_ID })
-      : null;
-  return { policies, hasMore, nextCursor };
 }

@@ -69,11 +69,16 @@ export class ListPoliciesQuery {
 
   @OptionalEnum({
     enum: POLICY_SORTS,
-    description: 'Default alpha (by name), also with q',
+    description:
+      'Default alpha (by name), also with q. Vendor policies have no submission date: with source=vendor ' +
+      'every sort lists them by name, then slug',
   })
   sort?: PolicySort;
 
-  @OptionalEnum({ enum: SORT_ORDERS })
+  @OptionalEnum({
+    enum: SORT_ORDERS,
+    description: 'Default asc for alpha, desc for submitted; with source=vendor default asc',
+  })
   order?: SortOrder;
 
   @PageLimit(LIST_LIMIT) limit?: number;

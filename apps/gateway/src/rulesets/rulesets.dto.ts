@@ -53,10 +53,18 @@ export class ListRulesetsQuery {
   })
   scope?: ScopeFilter;
 
-  @OptionalEnum({ enum: RULESET_SORTS, description: 'Default alpha, with or without q' })
+  @OptionalEnum({
+    enum: RULESET_SORTS,
+    description:
+      'Default alpha, with or without q. Vendor rulesets have no submission date, likes or views: with ' +
+      'source=vendor every sort lists them by name, then slug',
+  })
   sort?: RulesetSort;
 
-  @OptionalEnum({ enum: SORT_ORDERS, description: 'Default asc for alpha, desc otherwise' })
+  @OptionalEnum({
+    enum: SORT_ORDERS,
+    description: 'Default asc for alpha, desc otherwise; with source=vendor default asc',
+  })
   order?: SortOrder;
 
   @PageLimit(L.limit) limit?: number;

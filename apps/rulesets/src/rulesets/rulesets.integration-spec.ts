@@ -86,7 +86,7 @@ describe('rulesets (service level, PostgreSQL)', () => {
       expect((await ids({ sort: 'views', order: 'desc' }))[0]).toBe(rulesetId);
     });
 
-    it('lists vendor rulesets from the vendor index, filtered by q, exact category and scope', async () => {
+    it('lists vendor rulesets from the vendor index, filtered by q, exact category and scope, by name in either order', async () => {
       const vendor = await h.request(RulesetsRpc.list, anonymous(), { source: 'vendor' });
       expect(vendor.rulesets.length).toBeGreaterThanOrEqual(3);
       expect(vendor.rulesets[0]).toMatchObject({ source: 'vendor' });
@@ -101,6 +101,11 @@ describe('rulesets (service level, PostgreSQL)', () => {
       expect((await h.request(RulesetsRpc.list, anonymous(), { source: 'vendor', limit: 1 })).hasMore).toBe(
         true,
       );
+      const ascending = await ids({ source: 'vendor' });
+      expect(await ids({ source: 'vendor', order: 'desc' })).toEqual([...ascending].reverse());
+      expect(await ids({ source: 'vendor', order: 'desc', offset: 1, limit: 1 })).toEqual([ascending.at(-2)]);
+      // Vendor rulesets have no submission date, likes or views: every sort lists them by name.
+      expect(await ids({ source: 'vendor', sort: 'likes' })).toEqual(ascending);
       const one = await h.request(RulesetsRpc.getVendorRuleset, anonymous(), { slug: 'owasp-api-top-ten' });
       expect(one.ruleset.body_md).toContain('security');
       expect(

@@ -11,7 +11,7 @@ import {
   type UpdateRulesetRequest,
 } from '@pc/contracts';
 import { canSeeJson, fitJsonToBudget, jsonArray } from '@pc/listings';
-import { Database, fitToBudget, notFound, PrebuiltJson, type Reply } from '@pc/platform';
+import { Database, notFound, PrebuiltJson, type Reply } from '@pc/platform';
 import { callerId } from '../common/caller';
 import { VendorRulesets } from '../vendor';
 import { RulesetAccess } from './ruleset-access';
@@ -31,7 +31,8 @@ export class RulesetsService {
   ) {}
 
   /**
-   * Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index.
+   * Community rulesets (published ones, plus the caller's own) or, with source=vendor, the vendor index
+   * (by name in either order whatever `sort` says: vendor rulesets have no submission date, likes or views).
    * `All Categories` means no category filter; `agent-network` is the deprecated alias of `agent`. Pages
    * are bounded by `limit` rows and by the list byte budget; `hasMore` says whether rows remain past the
    * page returned. Community pages are answered as JSON text: PostgreSQL writes each summary
@@ -43,9 +44,11 @@ export class RulesetsService {
     const category = request.category === ALL_CATEGORIES ? undefined : request.category || undefined;
     const scope: TargetScope | undefined = request.scope === 'agent-network' ? 'agent' : request.scope;
     if (request.source === 'vendor') {
-      const all = this.vendor.list({ q: request.q, category, scope });
-      const page = fitToBudget(all.slice(offset, offset + limit));
-      return { rulesets: page, hasMore: all.length > offset + page.length };
+      const page = this.vendor.page(
+        { q: request.q, category, scope },
+        { order: request.order, limit, offset },
+      );
+      return { rulesets: page.items, hasMore: page.hasMore };
     }
     const sort = request.sort ?? 'alpha';
     const rows = await this.rulesets.searchJson(this.db.pool, {

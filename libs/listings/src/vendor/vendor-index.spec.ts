@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeKeyset, type Keyset } from '../paging/keyset-page';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 import { VendorIndex, type VendorShelf } from './vendor-index';
 
@@ -61,6 +62,37 @@ describe("the kernel's vendor index", () => {
     expect(index.list({ q: 'beta GATE' }).map((s) => s.slug)).toEqual(['beta']);
     expect(index.list({ level: 1 }).map((s) => s.slug)).toEqual(['alpha']);
     expect(index.get('beta')).toEqual({ slug: 'beta', name: 'Beta gate', level: 2, body: '# Beta gate' });
+  });
+
+  it('pages by name then slug in either order, by offset or after the cursor of the page before', async () => {
+    await write('a.json', entry('alpha', 'Alpha', 1));
+    await write('b.json', entry('beta-2', 'Beta', 2));
+    await write('c.json', entry('beta-1', 'Beta', 2));
+    await write('d.json', entry('gamma', 'Gamma', 3));
+    await index.load();
+    const slugs = (page: { items: Summary[] }) => page.items.map((s) => s.slug);
+    const ascending = ['alpha', 'beta-1', 'beta-2', 'gamma'];
+    expect(slugs(index.page({}, { limit: 10, offset: 0 }))).toEqual(ascending);
+    expect(slugs(index.page({}, { order: 'desc', limit: 10, offset: 0 }))).toEqual([...ascending].reverse());
+    expect(index.page({}, { order: 'desc', limit: 2, offset: 1 })).toMatchObject({
+      items: [{ slug: 'beta-2' }, { slug: 'beta-1' }],
+      hasMore: true,
+    });
+    for (const order of ['asc', 'desc'] as const) {
+      const seen: string[] = [];
+      let after: Keyset | null = null;
+      for (;;) {
+        const page = index.page({}, { order, limit: 3, offset: 0, after });
+        seen.push(...slugs(page));
+        if (!page.nextCursor) break;
+        after = decodeKeyset(page.nextCursor, index.cursorKind(order));
+      }
+      expect([order, seen]).toEqual([order, order === 'asc' ? ascending : [...ascending].reverse()]);
+    }
+    const descending = index.page({}, { order: 'desc', limit: 1, offset: 0 });
+    expect(() => decodeKeyset(descending.nextCursor!, index.cursorKind('asc'))).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST' }),
+    );
   });
 
   it('answers 404 for a slug that left the index on reload', async () => {

@@ -1,13 +1,33 @@
 import path from 'node:path';
 import type { OnModuleInit } from '@nestjs/common';
-import type { RequestContext } from '@pc/contracts';
-import { bestMatches, createLogger, notFound, requireAdmin } from '@pc/platform';
+import type { RequestContext, SortOrder } from '@pc/contracts';
+import { badRequest, bestMatches, createLogger, fitToBudget, notFound, requireAdmin } from '@pc/platform';
 import { loadVendorFolder, requiredSlug, requiredString, type VendorEntry } from '@pc/vendor-index';
+import { encodeKeyset, type Keyset } from '../paging/keyset-page';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 
 /** A list's filter: the words every item must match (name or summary), and the kind's own fields. */
 export interface VendorFilter {
   q?: string;
+}
+
+/**
+ * Which page of a vendor list: vendor items have no submission date, likes nor views, so every list of
+ * them is by name (then slug), `order` ascending (the default) or descending; from `offset`, or after the
+ * entry a cursor names (`after`, decoded with `cursorKind(order)`).
+ */
+export interface VendorPageRequest {
+  order?: SortOrder;
+  limit: number;
+  offset: number;
+  after?: Keyset | null;
+}
+
+/** A page of vendor summaries: at most `limit` and the reply budget; the next page's cursor when more follow. */
+export interface VendorPage<Summary> {
+  items: Summary[];
+  hasMore: boolean;
+  nextCursor: string | null;
 }
 
 /**
@@ -69,14 +89,49 @@ export class VendorIndex<Fields, Filter extends VendorFilter, Summary, Item> imp
 
   /** The entries the filter keeps, by name: with words, the exact matches alone when there are any, else the near ones. */
   list(filter: Filter): Summary[] {
-    const kept = [...this.entries.values()].filter((entry) => this.shelf.keeps(entry, filter));
-    return bestMatches(kept, filter.q, (entry) => [entry.name, entry.summary])
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((entry) => this.shelf.summary(entry));
+    return this.kept(filter, 'asc').map((entry) => this.shelf.summary(entry));
+  }
+
+  /**
+   * A page of the entries the filter keeps, in the request's order: from its offset, or after the entry its
+   * cursor names (the next one in that order, even when a reload removed the one named).
+   */
+  page(filter: Filter, request: VendorPageRequest): VendorPage<Summary> {
+    const order = request.order ?? 'asc';
+    const sorted = this.kept(filter, order);
+    let from = request.offset;
+    if (request.after) {
+      const named = positionOf(request.after);
+      from = sorted.findIndex((entry) => inOrder(order)(entry, named) > 0);
+      if (from < 0) from = sorted.length;
+    }
+    const entries = sorted.slice(from, from + request.limit);
+    const items = fitToBudget(entries.map((entry) => this.shelf.summary(entry)));
+    const hasMore = sorted.length > from + items.length;
+    const last = entries[items.length - 1];
+    const nextCursor =
+      hasMore && last
+        ? encodeKeyset(this.cursorKind(order), { key: JSON.stringify([last.name, last.slug]), id: NO_ID })
+        : null;
+    return { items, hasMore, nextCursor };
+  }
+
+  /**
+   * The kind of the cursors of a page in `order` (`decodeKeyset`): a cursor of one order is refused in the
+   * other. The ascending one is the kind cursors had before lists took an order, so those still work.
+   */
+  cursorKind(order: SortOrder): string {
+    return order === 'desc' ? `${this.shelf.folder}:vendor:desc` : `${this.shelf.folder}:vendor`;
   }
 
   get(slug: string): Item {
     return this.shelf.item(this.entry(slug));
+  }
+
+  /** The entries the filter keeps, in `order`: with words, the exact matches alone when there are any, else the near ones. */
+  private kept(filter: Filter, order: SortOrder): Array<VendorEntry & Fields> {
+    const kept = [...this.entries.values()].filter((entry) => this.shelf.keeps(entry, filter));
+    return [...bestMatches(kept, filter.q, (entry) => [entry.name, entry.summary])].sort(inOrder(order));
   }
 
   /** The entry of a slug; 404 when the index has none. */
@@ -85,6 +140,33 @@ export class VendorIndex<Fields, Filter extends VendorFilter, Summary, Item> imp
     if (!entry) throw notFound(this.shelf.label);
     return entry;
   }
+}
+
+/** Vendor entries have no id: a cursor's key is the last entry's name and slug, its id this. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+type Position = { name: string; slug: string };
+
+/** By name, then slug (a slug is unique: a total order), or the other way round. */
+function inOrder(order: SortOrder): (a: Position, b: Position) => number {
+  const sign = order === 'desc' ? -1 : 1;
+  return (a, b) => sign * (a.name.localeCompare(b.name) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
+/** The name and slug a vendor cursor carries; 400 for a key this index did not write. */
+function positionOf(after: Keyset): Position {
+  let key: unknown;
+  try {
+    key = JSON.parse(after.key);
+  } catch {
+    key = null;
+  }
+  if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string')) {
+    throw badRequest('Invalid cursor', [
+      { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
+    ]);
+  }
+  return { name: key[0], slug: key[1] };
 }
 
 function common(raw: Record<string, unknown>): VendorEntry {

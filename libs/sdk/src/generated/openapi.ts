@@ -7367,8 +7367,9 @@ export interface operations {
                 direction?: "inbound" | "outbound";
                 /** @description Community only; ignored for vendor */
                 assetKind?: "agent" | "api" | "llm" | "mcp";
-                /** @description Default alpha (by name), also with q */
+                /** @description Default alpha (by name), also with q. Vendor policies have no submission date: with source=vendor every sort lists them by name, then slug */
                 sort?: "alpha" | "submitted";
+                /** @description Default asc for alpha, desc for submitted; with source=vendor default asc */
                 order?: "asc" | "desc";
                 limit?: number;
                 /** @description Capped: deeper pages follow nextCursor */
@@ -17411,9 +17412,9 @@ export interface operations {
                 category?: string;
                 /** @description `agent-network` is a deprecated alias of `agent` */
                 scope?: "rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp" | "agent-network";
-                /** @description Default alpha, with or without q */
+                /** @description Default alpha, with or without q. Vendor rulesets have no submission date, likes or views: with source=vendor every sort lists them by name, then slug */
                 sort?: "alpha" | "submitted" | "likes" | "views";
-                /** @description Default asc for alpha, desc otherwise */
+                /** @description Default asc for alpha, desc otherwise; with source=vendor default asc */
                 order?: "asc" | "desc";
                 limit?: number;
                 offset?: number;
