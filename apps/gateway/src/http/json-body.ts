@@ -33,13 +33,15 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
   });
 }
 
+/** Both headers compare case-insensitively, and a charset may be a quoted string (`charset="utf-8"`). */
 function refuseEncoding(request: FastifyRequest): Error | undefined {
-  const encoding = request.headers['content-encoding'];
-  if (encoding && encoding !== 'identity')
+  const encoding = request.headers['content-encoding']?.trim();
+  if (encoding && encoding.toLowerCase() !== 'identity')
     return withStatus(new Error(`Content-Encoding ${encoding} is not accepted`), 415);
   const charset = /charset=([^;]+)/i
     .exec(request.headers['content-type'] ?? '')?.[1]
     ?.trim()
+    .replace(/^"(.*)"$/, '$1')
     .toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     return withStatus(new Error(`Only UTF-8 JSON is accepted, not ${charset}`), 415);
