@@ -55,18 +55,17 @@ export class RevisionsRepository {
     return rows;
   }
 
-  /** Every revision of a policy (for its owner and administrators), newest first. */
-  /** Newest first, keyset-paged: all of a policy's revisions, or only those `proposer` made. */
+  /** The revisions of a policy that `proposer` made, newest first, keyset-paged. */
   listFor(
     db: Executor,
     policyId: string,
-    proposer: string | null,
+    proposer: string,
     limit: number,
     before: Keyset | null,
   ): Promise<Array<RevisionRow & { cursor_key: string }>> {
     return db.query(
       `SELECT *, submitted_at::text AS cursor_key FROM catalog.policy_revisions
-        WHERE policy_id = $1 AND ($2::uuid IS NULL OR submitted_by = $2)
+        WHERE policy_id = $1 AND submitted_by = $2
           AND ($3::timestamptz IS NULL OR (submitted_at, id) < ($3::timestamptz, $4::uuid))
         ORDER BY submitted_at DESC, id DESC LIMIT $5`,
       [policyId, proposer, before?.key ?? null, before?.id ?? null, limit + 1],

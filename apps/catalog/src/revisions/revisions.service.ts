@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateRevisionRequest,
-  isUser,
   type PageInfo,
   type PageRequest,
   POLICY_DESCRIPTION,
@@ -146,21 +145,22 @@ export class RevisionsService {
   }
 
   /**
-   * The owner and administrators see every revision of the policy; others only those they proposed.
-   * Newest first, one page: at most `limit` revisions and at most the reply budget in bytes.
+   * The revisions of the policy the caller proposed, whoever owns it now: a new owner never sees the
+   * previous owner's, who still sees theirs (and why a transfer rejected them). Administrators too see
+   * their own here; every pending revision waits for them in the review queue. Newest first, one page:
+   * at most `limit` revisions and at most the reply budget in bytes.
    */
   async listMine(
     ctx: RequestContext,
     request: PolicyIdRequest & PageRequest,
   ): Promise<{ revisions: PolicyRevision[] } & PageInfo> {
     const caller = requireUser(ctx);
-    const policy = await this.access.visible(ctx, request.id);
-    const all = caller.isAdmin || (isUser(ctx.caller) && caller.userId === policy.owner_id);
+    await this.access.visible(ctx, request.id);
     const limit = Math.min(request.limit ?? REVISIONS_LIMIT.default, REVISIONS_LIMIT.max);
     const rows = await this.revisions.listFor(
       this.db.pool,
       request.id,
-      all ? null : caller.userId,
+      caller.userId,
       limit,
       decodeKeyset(request.cursor, 'revisions'),
     );

@@ -141,7 +141,10 @@ describe('catalog transfers', () => {
         .counterparty_email,
     ).toBe(bob.email);
     await t.request(CatalogRpc.acceptTransfer, bob.ctx, { id: byEmail.transfer.id });
-    const { revisions } = await t.request(CatalogRpc.listRevisions, bob.ctx, { id: policyId });
+    // Each sees their own revisions: the new owner none of the previous owner's, who sees why theirs ended.
+    expect((await t.request(CatalogRpc.listRevisions, bob.ctx, { id: policyId })).revisions).toEqual([]);
+    expect((await t.request(CatalogRpc.listRevisions, t.admin, { id: policyId })).revisions).toEqual([]);
+    const { revisions } = await t.request(CatalogRpc.listRevisions, alice.ctx, { id: policyId });
     expect(revisions).toEqual([
       expect.objectContaining({
         id: stale.revision.id,

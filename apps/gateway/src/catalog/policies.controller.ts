@@ -331,9 +331,12 @@ export class PoliciesController extends listingController(POLICIES) {
   @Get('policies/:id/revisions')
   @Authenticated()
   @ApiOperation({
-    summary:
-      "Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's",
-    description: pagingDescription(REVISIONS_LIMIT),
+    summary: "The caller's own revisions of this policy, newest first",
+    description:
+      'The revisions the caller proposed, whoever owns the policy now: after a transfer the new owner does not ' +
+      "see the previous owner's. Administrators too see their own here (every pending revision is in the review " +
+      'queue). ' +
+      pagingDescription(REVISIONS_LIMIT),
   })
   @ApiOkResponse({ type: RevisionListDto })
   @ApiErrors([400, 'A malformed policy id, query parameter or cursor'], MISSING)

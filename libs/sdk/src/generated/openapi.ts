@@ -424,8 +424,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revisions of this policy, newest first: all of them for its owner and administrators, else the caller's
-         * @description Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * The caller's own revisions of this policy, newest first
+         * @description The revisions the caller proposed, whoever owns the policy now: after a transfer the new owner does not see the previous owner's. Administrators too see their own here (every pending revision is in the review queue). Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
          */
         get: operations["Policies_revisions"];
         put?: never;
