@@ -23,6 +23,7 @@ export {
   isoTimestampSql,
   jsonArray,
   type ListingJsonRow,
+  contributorsOf,
   ownerJsonFields,
   reviewPinSql,
   withJsonFields,

@@ -18,6 +18,16 @@ describe('catalog policies', () => {
     expect(await ids('ylophone')).toContain(policyId);
   });
 
+  it('names its owner as its contributor, as a ruleset does', async () => {
+    const user = t.newUser();
+    const policyId = await t.publishedPolicy(user.id);
+    const { policy } = await t.request(CatalogRpc.getPolicy, anonymous(), { id: policyId });
+    expect(policy.owner_name).toEqual(expect.any(String));
+    expect(policy.contributors).toEqual([
+      { user_id: user.id, username: policy.owner_username, name: policy.owner_name },
+    ]);
+  });
+
   it('lists the vendor index and serves a vendor policy by slug; reloading is for administrators', async () => {
     const list = await t.request(CatalogRpc.listPolicies, anonymous(), { source: 'vendor', q: 'rate' });
     expect(list.policies.map((p) => p.slug)).toContain('rate-limiting');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, UserSummary } from '@pc/contracts';
-import { ownerJsonFields, UsersDirectory, withJsonFields } from '@pc/listings';
+import { contributorsOf, ownerJsonFields, UsersDirectory, withJsonFields } from '@pc/listings';
 import { policyTabs } from '../docs';
 import type { PolicyJsonRow } from './policies.repository';
 
@@ -23,7 +23,7 @@ export class PolicyPresenter {
 /** A policy's answer as JSON: PostgreSQL's text with what it cannot know added. */
 export function policyJson(row: PolicyJsonRow, owner: UserSummary | undefined): string {
   return withJsonFields(row.json, {
-    contributors: owner ? [{ user_id: row.owner_id, username: owner.username, name: owner.name }] : [],
+    contributors: contributorsOf(row.owner_id, owner),
     ...ownerJsonFields(owner),
     owner_avatar_url: owner?.avatarUrl || null,
     owner_avatar_email_hash: owner?.avatarEmailHash ?? null,

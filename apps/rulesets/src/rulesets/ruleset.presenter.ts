@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '@pc/contracts';
-import { type ListingJsonRow, ownerJsonFields, UsersDirectory, withJsonFields } from '@pc/listings';
+import {
+  contributorsOf,
+  type ListingJsonRow,
+  ownerJsonFields,
+  UsersDirectory,
+  withJsonFields,
+} from '@pc/listings';
 import { IdeasClient } from '../ideas';
 
 /**
@@ -22,14 +28,16 @@ export class RulesetPresenter {
     return rows.map((row) => withJsonFields(row.json, ownerJsonFields(owners.get(row.owner_id))));
   }
 
-  /** A ruleset read in full as JSON (`RulesetsRepository.findJson`): its owner and the ideas it delivers added. */
+  /** A ruleset read in full as JSON (`RulesetsRepository.findJson`): its owner, its contributors (the owner, as a policy's) and the ideas it delivers added. */
   async oneJson(ctx: RequestContext, row: ListingJsonRow): Promise<string> {
     const [owners, deliveries] = await Promise.all([
       this.users.ownersOf(ctx, [row]),
       this.ideas.deliveries(ctx, [row.id]),
     ]);
+    const owner = owners.get(row.owner_id);
     return withJsonFields(row.json, {
-      ...ownerJsonFields(owners.get(row.owner_id)),
+      ...ownerJsonFields(owner),
+      contributors: contributorsOf(row.owner_id, owner),
       delivers_ideas: deliveries.get(row.id) ?? [],
     });
   }

@@ -137,6 +137,14 @@ describe('rulesets (service level, PostgreSQL)', () => {
         );
     });
 
+    it('names its owner as its contributor, as a policy does', async () => {
+      const { ruleset } = await h.request(RulesetsRpc.get, anonymous(), { id: rulesetId });
+      expect(ruleset.owner_name).toEqual(expect.any(String));
+      expect(ruleset.contributors).toEqual([
+        { user_id: owner.id, username: ruleset.owner_username, name: ruleset.owner_name },
+      ]);
+    });
+
     it('sets and clears the two links for the owner and administrators; 403 for others, 404 unknown', async () => {
       const set = await h.request(RulesetsRpc.update, owner.ctx, {
         id: rulesetId,

@@ -37,13 +37,13 @@ function summaryFields(viewer: string): string {
 
 /**
  * The ruleset `r` in full as JSON (the keys and formats of `toRuleset`, the tests' reference) but for the owner's
- * fields and the ideas it delivers (the catalog's), which the presenter adds.
+ * fields, the contributors and the ideas it delivers (the catalog's), which the presenter adds.
  */
 function rulesetJson(viewer: string): string {
   return `(SELECT row_to_json(j)::text FROM (SELECT ${summaryFields(viewer)},
       (SELECT s.id FROM rulesets.ruleset_submissions s WHERE s.ruleset_id = r.id) AS submission_id, r.owner_id,
       r.source_url, r.source_ref, r.ruleset_path, r.rule_names, r.video_tutorial_url, r.examples_url,
-      r.review_feedback, ${isoTimestampSql('r.reviewed_at')} AS reviewed_at, '[]'::json AS contributors,
+      r.review_feedback, ${isoTimestampSql('r.reviewed_at')} AS reviewed_at,
       ${reviewPinSql('r', { implementation: false })} AS pin, r.engine_check) j)`;
 }
 

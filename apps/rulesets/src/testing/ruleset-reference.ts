@@ -55,7 +55,7 @@ export function toRuleset(
     examples_url: row.examples_url,
     review_feedback: row.review_feedback,
     reviewed_at: row.reviewed_at?.toISOString() ?? null,
-    contributors: [],
+    contributors: owner ? [{ user_id: row.owner_id, username: owner.username, name: owner.name }] : [],
     delivers_ideas: deliveries,
     pin: reviewPin(row),
     engine_check: row.engine_check,

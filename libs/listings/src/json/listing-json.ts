@@ -1,4 +1,4 @@
-import type { Caller, UserSummary } from '@pc/contracts';
+import type { Caller, Contributor, UserSummary } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { canEdit } from '../access/owned-listings';
 
@@ -68,6 +68,14 @@ export function ownerJsonFields(owner: UserSummary | undefined): {
   owner_username: string | null;
 } {
   return { owner_name: owner?.name ?? null, owner_username: owner?.username ?? null };
+}
+
+/**
+ * A listing's `contributors`, the same for every kind: its owner (when identity knows them), as the
+ * detail of a policy and of a ruleset shows it.
+ */
+export function contributorsOf(ownerId: string, owner: UserSummary | undefined): Contributor[] {
+  return owner ? [{ user_id: ownerId, username: owner.username, name: owner.name }] : [];
 }
 
 /**
