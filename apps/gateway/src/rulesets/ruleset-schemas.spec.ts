@@ -9,7 +9,7 @@ import {
 } from './ruleset-submissions.dto';
 import { ValidateRulesetDto } from './ruleset-validation.dto';
 import { ListRulesetsQuery, PinRulesetDto, UpdateRulesetDto } from './rulesets.dto';
-import { expectAgreement, ID, type Json, long } from '../testing/dto-agreement';
+import { dtoAccepts, expectAgreement, ID, type Json, long } from '../testing/dto-agreement';
 
 /** The legacy single `deliversIdeaId` joins the list, as the controller does (`ideasOf`). */
 function asSubmissionMessage(dto: RulesetSubmissionFieldsDto & Json, extra: Json = {}): Json {
@@ -55,6 +55,8 @@ describe('the rulesets DTOs and message schemas agree', () => {
     { targetScopes: ['rest-api', 'mcp'] },
     { targetScopes: ['rest-api', 'soap'] },
     { targetScopes: ['rest-api', 'rest-api'] },
+    { targetScopes: ['agent-network', 'mcp'] },
+    { targetScopes: ['agent-network', 'agent'] },
     { targetScopes: 'rest-api' },
     { registryAssetId: 'my.asset-1' },
     { registryAssetId: '' },
@@ -110,6 +112,16 @@ describe('the rulesets DTOs and message schemas agree', () => {
       (dto) => asSubmissionMessage(dto as UpdateRulesetSubmissionDto & Json, { id: ID }),
       { id: ID },
     );
+  });
+
+  it('takes the deprecated scope agent-network and sends agent, on create and on edit', async () => {
+    for (const dto of [CreateRulesetSubmissionDto, UpdateRulesetSubmissionDto]) {
+      const accepted = await dtoAccepts(dto, { ...submission, targetScopes: ['rest-api', 'agent-network'] });
+      expect([dto.name, accepted && asSubmissionMessage(accepted as Json).targetScopes]).toEqual([
+        dto.name,
+        ['rest-api', 'agent'],
+      ]);
+    }
   });
 
   it('validation of a repository', async () => {

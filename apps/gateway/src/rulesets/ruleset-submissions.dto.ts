@@ -4,6 +4,7 @@ import {
   RULESET_LIMITS as L,
   RULESET_SUBMISSION_STATUSES,
   type RulesetCategory,
+  SCOPE_FILTERS,
   TARGET_SCOPES,
   type TargetScope,
 } from '@pc/contracts';
@@ -48,6 +49,13 @@ export class RulesetIdeaDeclarationDto {
   scopeNote?: string;
 }
 
+/** The deprecated scope `agent-network` as what it stands for, `agent`: the message carries current scopes only. */
+function currentScopes({ value }: { value: unknown }): unknown {
+  return Array.isArray(value)
+    ? value.map((scope: unknown) => (scope === 'agent-network' ? 'agent' : scope))
+    : value;
+}
+
 /**
  * The fields of RulesetSubmissionInput other than name, description and repoUrl, which create requires
  * and PATCH takes optionally (class-validator merges a parent's conditions, so they are declared apart).
@@ -66,12 +74,14 @@ export class RulesetSubmissionFieldsDto {
   rulesetPath?: string;
 
   @ApiPropertyOptional({
-    enum: TARGET_SCOPES,
+    enum: SCOPE_FILTERS,
     isArray: true,
     maxItems: TARGET_SCOPES.length,
-    description: 'Default: what the profile targets',
+    description:
+      'Default: what the profile targets. `agent-network` is the deprecated alias of `agent`, stored as `agent`',
   })
   @Optional()
+  @Transform(currentScopes)
   @IsArray()
   @ArrayMaxSize(TARGET_SCOPES.length)
   @ArrayUnique()

@@ -5477,8 +5477,8 @@ export interface components {
             sourceRef?: string;
             /** @description The profile file relative to the ruleset root; omit (or empty) to discover it */
             rulesetPath?: string;
-            /** @description Default: what the profile targets */
-            targetScopes?: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
+            /** @description Default: what the profile targets. `agent-network` is the deprecated alias of `agent`, stored as `agent` */
+            targetScopes?: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp" | "agent-network")[];
             /** @description Default: registry.json assetId; empty string clears */
             registryAssetId?: string;
             /** @description Omit to use icon.png or icon.svg at the ruleset root; empty string clears */
@@ -5529,8 +5529,8 @@ export interface components {
             sourceRef?: string;
             /** @description The profile file relative to the ruleset root; omit (or empty) to discover it */
             rulesetPath?: string;
-            /** @description Default: what the profile targets */
-            targetScopes?: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp")[];
+            /** @description Default: what the profile targets. `agent-network` is the deprecated alias of `agent`, stored as `agent` */
+            targetScopes?: ("rest-api" | "async-api" | "http-api" | "grpc-api" | "agent" | "mcp" | "agent-network")[];
             /** @description Default: registry.json assetId; empty string clears */
             registryAssetId?: string;
             /** @description Omit to use icon.png or icon.svg at the ruleset root; empty string clears */
