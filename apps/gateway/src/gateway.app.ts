@@ -5,7 +5,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EVALUATION_LIMITS } from '@pc/contracts';
 import {
   type BusConfig,
   createLogger,
@@ -16,7 +15,7 @@ import {
 } from '@pc/platform';
 import { GatewayEnv } from './gateway.env';
 import { GatewayModule } from './gateway.module';
-import { BODY_LIMIT_BYTES } from './http/body-limit';
+import { applyBodyLimits, BODY_LIMIT_BYTES } from './http/body-limit';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { registerJsonBodyParser } from './http/json-body';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -62,12 +61,8 @@ export async function createGateway(
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  // The evaluation routes carry a specification of up to 5 MiB: their bodies may be larger than the rest.
-  fastify.addHook('onRoute', (route) => {
-    if (route.method === 'POST' && /\/(ruleset-evaluations|evaluations)$/.test(route.url)) {
-      route.bodyLimit = EVALUATION_LIMITS.requestBodyBytes;
-    }
-  });
+  // A route that carries a specification of up to 5 MiB says so (`BodyLimit`): its body may be larger.
+  applyBodyLimits(fastify);
   await app.register(fastifyCookie);
   registerJsonBodyParser(fastify);
   app.get(PublicReads).register(fastify);

@@ -4,6 +4,7 @@ import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestC
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { BodyLimit } from '../http/body-limit';
 import { OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
 import {
@@ -42,6 +43,8 @@ const EXTENSION = ApiExtension('x-extension', {
 });
 /** Recording runs the evaluation engine: the bus waits as long as the evaluation route's. */
 const EVALUATION_TIMEOUT_MS = EVALUATION_LIMITS.evaluationWaitMs;
+/** A body that may carry a document of up to 5 MiB (`PushedDocumentDto`), JSON-escaped. */
+const DOCUMENT_BODY = BodyLimit(EVALUATION_LIMITS.requestBodyBytes);
 const NO_WORKSPACE: [number, string] = [404, 'No such workspace, or the caller is not a member'];
 const NO_API: [number, string] = [404, 'No such API, or the caller is not a member of its workspace'];
 const MANAGERS: [number, string] = [403, "Only the workspace's owner and admins may do this"];
@@ -55,6 +58,7 @@ export class GovernanceController {
 
   @Audited(AUDIT.apiRegistered)
   @Post('workspaces/:id/governed-apis')
+  @DOCUMENT_BODY
   @Authenticated()
   @ApiOperation({
     summary: 'Register an API the workspace governs (members)',
@@ -146,6 +150,7 @@ export class GovernanceController {
 
   @Audited(AUDIT.apiDocumentPushed)
   @Post('governed-apis/:id/documents')
+  @DOCUMENT_BODY
   @Authenticated()
   @ApiOperation({
     summary: "Push a document of the API's specification (members; CI)",
@@ -164,6 +169,7 @@ export class GovernanceController {
 
   @Audited(AUDIT.apiEvaluated)
   @Post('governed-apis/:id/evaluations')
+  @DOCUMENT_BODY
   @Authenticated()
   @RateLimited('evaluation')
   @ApiOperation({

@@ -1,8 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import { EVALUATION_LIMITS } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BODY_LIMIT_BYTES } from './body-limit';
+import { BODY_LIMIT_BYTES, bodyLimitOf } from './body-limit';
 import type { ErrorBody } from './error-body';
 import { ERROR_STATUS, STATUS_TEXT } from './error-status';
 
@@ -18,13 +17,18 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const { body, retryAfter } = toErrorBody(exception, request.id);
+    const { body, retryAfter } = toErrorBody(exception, request.id, bodyLimitOf(request));
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).send(body);
   }
 }
 
-export function toErrorBody(exception: unknown, requestId: string): { body: ErrorBody; retryAfter?: number } {
+/** `bodyLimit`: the body limit of the route the request reached, named when the body was over it. */
+export function toErrorBody(
+  exception: unknown,
+  requestId: string,
+  bodyLimit = BODY_LIMIT_BYTES,
+): { body: ErrorBody; retryAfter?: number } {
   if (exception instanceof RemoteError) {
     const statusCode = ERROR_STATUS[exception.payload.code];
     const body: ErrorBody = {
@@ -43,12 +47,16 @@ export function toErrorBody(exception: unknown, requestId: string): { body: Erro
     const response = exception.getResponse();
     const fromResponse =
       typeof response === 'object' && response !== null ? (response as Partial<ErrorBody>) : {};
+    // Nest hands Fastify's own request errors on as HttpException(message, status): a 413 with nothing
+    // but a message is the body limit (the validation pipe's 413 lists the fields over their budgets).
     const message =
-      typeof fromResponse.message === 'string'
-        ? fromResponse.message
-        : typeof response === 'string'
-          ? response
-          : exception.message;
+      statusCode === 413 && typeof response === 'string'
+        ? tooLarge(bodyLimit)
+        : typeof fromResponse.message === 'string'
+          ? fromResponse.message
+          : typeof response === 'string'
+            ? response
+            : exception.message;
     return {
       body: {
         statusCode,
@@ -68,11 +76,15 @@ export function toErrorBody(exception: unknown, requestId: string): { body: Erro
         error: STATUS_TEXT[fastifyStatus] ?? 'Bad Request',
         message:
           (exception as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? `The request body is too large: at most ${BODY_LIMIT_BYTES} bytes (${EVALUATION_LIMITS.requestBodyBytes} on the evaluation routes)`
+            ? tooLarge(bodyLimit)
             : (exception as Error).message,
       },
     };
   }
   log.error({ requestId, err: exception }, 'unhandled error');
   return { body: { statusCode: 500, error: STATUS_TEXT[500], message: 'Internal error' } };
+}
+
+function tooLarge(bodyLimit: number): string {
+  return `The request body is too large: this route reads at most ${bodyLimit} bytes`;
 }

@@ -15,6 +15,7 @@ import {
   ReadsOnly,
   SOURCE_HOST_UNREADABLE,
 } from '../auth/auth.decorators';
+import { BodyLimit } from '../http/body-limit';
 import { RateLimited } from '../http/rate-limit';
 import {
   EvaluateRulesetsDto,
@@ -74,12 +75,14 @@ const ERRORS: ApiError[] = [
 ];
 
 /**
- * An evaluation route: answered 200 (it changes nothing, so `api:read` suffices), rate limited, an
- * extension of the contract, and documented with the shared description and errors plus its own 404.
+ * An evaluation route: answered 200 (it changes nothing, so `api:read` suffices), rate limited, reading a
+ * body that carries a specification of up to 5 MiB, an extension of the contract, and documented with the
+ * shared description and errors plus its own 404.
  */
 const Evaluation = (summary: string, missing: string, description = DESCRIPTION) =>
   applyDecorators(
     HttpCode(200),
+    BodyLimit(EVALUATION_LIMITS.requestBodyBytes),
     Authenticated(),
     ReadsOnly(),
     RateLimited('evaluation'),

@@ -32,8 +32,9 @@ export const EVALUATION_LIMITS = {
   /** The specification's text (inline) or all its files together (from a repository), UTF-8 bytes: 413 over. */
   specificationBytes: 5 * 1024 * 1024,
   /**
-   * The body of an evaluation request (the specification JSON-escaped, and the rest): the gateway's body
-   * limit on the evaluation routes (413 over); every other route keeps its 1 MiB.
+   * The body of a request that carries a specification (JSON-escaped, and the rest): the gateway's body
+   * limit on the evaluation routes and a governed API's registration, documents and evaluations (413
+   * over); every other route keeps its 1 MiB.
    */
   requestBodyBytes: 8 * 1024 * 1024,
   /**
