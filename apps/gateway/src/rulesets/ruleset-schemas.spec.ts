@@ -49,6 +49,7 @@ describe('the rulesets DTOs and message schemas agree', () => {
     { category: 'Security' },
     { category: 'Cooking' },
     { category: null },
+    { category: '' },
     { sourceRef: long(255) },
     { sourceRef: long(256) },
     { rulesetPath: long(1025) },
@@ -120,6 +121,16 @@ describe('the rulesets DTOs and message schemas agree', () => {
       expect([dto.name, accepted && asSubmissionMessage(accepted as Json).targetScopes]).toEqual([
         dto.name,
         ['rest-api', 'agent'],
+      ]);
+    }
+  });
+
+  it('takes an empty category as Other, the default, on create and on edit', async () => {
+    for (const dto of [CreateRulesetSubmissionDto, UpdateRulesetSubmissionDto]) {
+      const accepted = await dtoAccepts(dto, { ...submission, category: '' });
+      expect([dto.name, accepted && asSubmissionMessage(accepted as Json).category]).toEqual([
+        dto.name,
+        'Other',
       ]);
     }
   });

@@ -61,7 +61,12 @@ function currentScopes({ value }: { value: unknown }): unknown {
  * and PATCH takes optionally (class-validator merges a parent's conditions, so they are declared apart).
  */
 export class RulesetSubmissionFieldsDto {
-  @OptionalEnum({ enum: RULESET_CATEGORIES, default: 'Other' })
+  @OptionalEnum({
+    enum: [...RULESET_CATEGORIES, ''],
+    default: 'Other',
+    description: 'Empty string: Other (the default), as an edit clears the field',
+  })
+  @Transform(({ value }: { value: unknown }) => (value === '' ? 'Other' : value))
   category?: RulesetCategory;
 
   @OptionalString({ maxLength: L.sourceRef.max, description: 'Omit or empty for the default branch' })

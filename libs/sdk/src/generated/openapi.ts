@@ -5469,10 +5469,11 @@ export interface components {
         };
         CreateRulesetSubmissionDto: {
             /**
+             * @description Empty string: Other (the default), as an edit clears the field
              * @default Other
              * @enum {string}
              */
-            category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
+            category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other" | "";
             /** @description Omit or empty for the default branch */
             sourceRef?: string;
             /** @description The profile file relative to the ruleset root; omit (or empty) to discover it */
@@ -5521,10 +5522,11 @@ export interface components {
         };
         UpdateRulesetSubmissionDto: {
             /**
+             * @description Empty string: Other (the default), as an edit clears the field
              * @default Other
              * @enum {string}
              */
-            category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other";
+            category: "Security" | "API Design" | "Documentation" | "Compliance" | "MCP" | "A2A" | "LLM" | "Operations" | "Other" | "";
             /** @description Omit or empty for the default branch */
             sourceRef?: string;
             /** @description The profile file relative to the ruleset root; omit (or empty) to discover it */
