@@ -53,6 +53,7 @@ import { WorkspaceWebhooksController } from './webhooks/workspace-webhooks.contr
 import { AuditController } from './audit/audit.controller';
 import { AuditOutbox } from './audit/audit-outbox';
 import { AuditRecorder } from './audit/audit-recorder';
+import { AuditWorkspaces } from './audit/audit-workspaces';
 import { SearchController } from './search/search.controller';
 import { GovernanceController } from './governance/governance.controller';
 
@@ -114,6 +115,7 @@ export class GatewayModule {
         CallerParts,
         PublicReads,
         AuditOutbox,
+        AuditWorkspaces,
         RulesetViews,
         ListingSearch,
         AuthGuard,

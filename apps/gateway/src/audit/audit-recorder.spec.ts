@@ -5,6 +5,7 @@ import { RemoteError } from '@pc/platform';
 import { firstValueFrom, of } from 'rxjs';
 import type { AuditOutbox } from './audit-outbox';
 import { AuditRecorder } from './audit-recorder';
+import type { AuditWorkspaces } from './audit-workspaces';
 import { AUDIT, Audited } from './audited';
 
 /** An outbox that keeps records in memory and takes them or not, as the test says. */
@@ -33,6 +34,9 @@ function context(request: object): ExecutionContext {
   } as unknown as ExecutionContext;
 }
 
+/** The routes here name no target whose workspace is asked (`workspaceOf`). */
+const noWorkspaces = { of: () => Promise.resolve(null) } as unknown as AuditWorkspaces;
+
 describe('AuditRecorder', () => {
   const request = {
     body: {},
@@ -49,7 +53,7 @@ describe('AuditRecorder', () => {
 
   it('keeps one record of a completed audited route, with the address, user agent and request id', async () => {
     const outbox = new Kept();
-    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox);
+    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox, noWorkspaces);
     const next: CallHandler = { handle: () => of({ ok: true }) };
     expect(await firstValueFrom(recorder.intercept(context(request), next))).toEqual({ ok: true });
     expect(outbox.records).toEqual([
@@ -66,7 +70,7 @@ describe('AuditRecorder', () => {
 
   it("names the target as the route's answer names it, and nothing when the answer does not", async () => {
     const outbox = new Kept();
-    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox);
+    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox, noWorkspaces);
     const answer = {
       connection: { id: request.params.id, name: 'Corp platform', owner: { id: 'u1', name: 'Ada' } },
     };
@@ -78,7 +82,7 @@ describe('AuditRecorder', () => {
   it('answers 503 before the route acts when the outbox cannot keep a record', async () => {
     const outbox = new Kept();
     outbox.open = false;
-    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox);
+    const recorder = new AuditRecorder(new Reflector(), outbox as unknown as AuditOutbox, noWorkspaces);
     let acted = false;
     const next: CallHandler = {
       handle: () => {

@@ -13,8 +13,9 @@ import {
 } from '@pc/contracts';
 import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
-import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { catchError, from, map, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { AuditOutbox } from './audit-outbox';
+import { AuditWorkspaces } from './audit-workspaces';
 import { AUDIT_SPEC, type AuditDescription, type AuditFacts, type AuditSpec } from './audited';
 
 const log = createLogger('gateway');
@@ -27,7 +28,9 @@ const NAME_FIELDS = ['name', 'title', 'asset_name', 'policy_name', 'ruleset_name
  * Records an audit entry (a durable event, kept by identity) for each `@Audited` route that completed,
  * with the caller, the address as Fastify saw it (TRUST_PROXY honoured), the user agent and the request
  * id; a refusal the spec names (a failed sign-in) is recorded too, and a request that changed nothing (a
- * plan, a cancel with nothing in flight: `changedNothing`) is not. The record goes to the outbox (on
+ * plan, a cancel with nothing in flight: `changedNothing`) is not. A route whose answer does not name the
+ * target's workspace names the target (`workspaceOf`), whose workspace is asked before it acts
+ * (`AuditWorkspaces`), so the workspace's log shows the action. The record goes to the outbox (on
  * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
  * the outbox cannot take records, an audited route answers 503 before it acts.
  *
@@ -40,6 +43,7 @@ export class AuditRecorder implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly outbox: AuditOutbox,
+    private readonly workspaces: AuditWorkspaces,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -59,8 +63,11 @@ export class AuditRecorder implements NestInterceptor {
     const body = documentedFields(context, request.body);
     const params = (request.params ?? {}) as Record<string, string>;
     const query = isRecord(request.query) ? request.query : {};
-    return next.handle().pipe(
-      mergeMap((result: unknown) => {
+    const target = spec.workspaceOf?.({ body, params, query });
+    const workspace = target && request.ctx ? this.workspaces.of(request.ctx, target) : Promise.resolve(null);
+    return from(workspace).pipe(
+      mergeMap((workspaceId) => next.handle().pipe(map((result: unknown) => ({ result, workspaceId })))),
+      mergeMap(({ result, workspaceId }) => {
         const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
         if (spec.changedNothing?.(facts)) return of(result);
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
@@ -68,6 +75,7 @@ export class AuditRecorder implements NestInterceptor {
           const description = spec.describe(facts);
           return {
             ...description,
+            workspace_id: description.workspace_id ?? workspaceId,
             target_name: description.target_name ?? nameIn(facts.result, description.target_id),
           };
         };

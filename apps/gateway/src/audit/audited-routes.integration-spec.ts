@@ -37,6 +37,7 @@ const id = {
   rollout: randomUUID(),
   idea: randomUUID(),
   webhook: randomUUID(),
+  workspaceWebhook: randomUUID(),
   delivery: randomUUID(),
   redelivery: randomUUID(),
   token: randomUUID(),
@@ -81,6 +82,13 @@ const endpoint = {
   workspace_id: null,
   previous_secret_expires_at: null,
 };
+/** An endpoint of the workspace (its owner manages it). */
+const workspaceEndpoint = { ...endpoint, id: id.workspaceWebhook, workspace_id: id.workspace };
+/** A deployment as the deployments service shows it: every deployment is made in a workspace. */
+const deploymentLookup: [RpcDescriptor<never, unknown>, unknown] = [
+  rpc(DeploymentsRpc.get),
+  { deployment: { id: id.deployment, workspace_id: id.workspace } },
+];
 const profile = { id: id.user, email: 'ada@example.com', name: 'Ada', is_admin: false };
 const feedback = { feedback: 'Reviewed' };
 
@@ -191,35 +199,67 @@ const ROWS: Row[] = [
     ],
     expected: { target_type: 'webhook', target_id: id.webhook, workspace_id: id.workspace },
   },
-  {
-    action: 'webhook.updated',
-    who: 'user',
-    method: 'PATCH',
-    url: `/api/webhooks/${id.webhook}`,
-    body: { enabled: false, url: endpoint.url },
-    replies: [[rpc(WebhooksRpc.update), { endpoint }]],
-    expected: {
-      target_id: id.webhook,
-      summary: { fields: ['enabled', 'url'], enabled: false, url: 'https://hooks.example.com/a' },
-    },
-  },
-  {
-    action: 'webhook.secret_rotated',
-    who: 'user',
-    method: 'POST',
-    url: `/api/webhooks/${id.webhook}/rotate-secret`,
-    body: {},
-    replies: [[rpc(WebhooksRpc.rotateSecret), { endpoint, secret: SECRET.webhook }]],
-    expected: { target_id: id.webhook, summary: { grace_period_ends_at: null } },
-  },
-  {
-    action: 'webhook.deleted',
-    who: 'user',
-    method: 'DELETE',
-    url: `/api/webhooks/${id.webhook}`,
-    replies: [[rpc(WebhooksRpc.remove), { ok: true }]],
-    expected: { target_type: 'webhook', target_id: id.webhook },
-  },
+  // The routes acting on an endpoint, on a user's own and on a workspace's (whose log shows them).
+  ...(
+    [
+      [endpoint, null],
+      [workspaceEndpoint, id.workspace],
+    ] as const
+  ).flatMap(([target, workspace]): Row[] => {
+    const url = `/api/webhooks/${target.id}`;
+    const expected = { target_type: 'webhook', target_id: target.id, workspace_id: workspace };
+    /** The endpoint as identity shows it to its owner: where the recorder finds its workspace. */
+    const lookup: Row['replies'][number] = [rpc(WebhooksRpc.get), { endpoint: target }];
+    return [
+      {
+        action: 'webhook.updated',
+        who: 'user',
+        method: 'PATCH',
+        url,
+        body: { enabled: false, url: endpoint.url },
+        replies: [[rpc(WebhooksRpc.update), { endpoint: target }]],
+        expected: {
+          ...expected,
+          summary: { fields: ['enabled', 'url'], enabled: false, url: 'https://hooks.example.com/a' },
+        },
+      },
+      {
+        action: 'webhook.secret_rotated',
+        who: 'user',
+        method: 'POST',
+        url: `${url}/rotate-secret`,
+        body: {},
+        replies: [[rpc(WebhooksRpc.rotateSecret), { endpoint: target, secret: SECRET.webhook }]],
+        expected: { ...expected, summary: { grace_period_ends_at: null } },
+      },
+      {
+        action: 'webhook.deleted',
+        who: 'user',
+        method: 'DELETE',
+        url,
+        replies: [[rpc(WebhooksRpc.remove), { ok: true }], lookup],
+        expected,
+      },
+      {
+        action: 'webhook.pinged',
+        who: 'user',
+        method: 'POST',
+        url: `${url}/ping`,
+        body: {},
+        replies: [[rpc(WebhooksRpc.ping), { delivery: { id: id.delivery } }], lookup],
+        expected: { ...expected, summary: { delivery_id: id.delivery } },
+      },
+      {
+        action: 'webhook.redelivered',
+        who: 'user',
+        method: 'POST',
+        url: `${url}/deliveries/${id.delivery}/redeliver`,
+        body: {},
+        replies: [[rpc(WebhooksRpc.redeliver), { delivery: { id: id.redelivery } }], lookup],
+        expected: { ...expected, summary: { of_delivery_id: id.delivery, delivery_id: id.redelivery } },
+      },
+    ];
+  }),
   {
     action: 'connection.created',
     who: 'user',
@@ -472,16 +512,16 @@ const ROWS: Row[] = [
     method: 'POST',
     url: `/api/deployments/${id.deployment}/${path}`,
     body: {},
-    replies: [[rpc(descriptor), { ok: true, deployment: { id: id.deployment } }]],
-    expected: { target_type: 'deployment', target_id: id.deployment },
+    replies: [[rpc(descriptor), { ok: true, deployment: { id: id.deployment } }], deploymentLookup],
+    expected: { target_type: 'deployment', target_id: id.deployment, workspace_id: id.workspace },
   })),
   {
     action: 'deployment.deleted',
     who: 'user',
     method: 'DELETE',
     url: `/api/deployments/${id.deployment}`,
-    replies: [[rpc(DeploymentsRpc.remove), { ok: true }]],
-    expected: { target_type: 'deployment', target_id: id.deployment },
+    replies: [[rpc(DeploymentsRpc.remove), { ok: true }], deploymentLookup],
+    expected: { target_type: 'deployment', target_id: id.deployment, workspace_id: id.workspace },
   },
   {
     action: 'deployment.failed_deleted',
@@ -556,28 +596,6 @@ const ROWS: Row[] = [
     },
   })),
   {
-    action: 'webhook.pinged',
-    who: 'user',
-    method: 'POST',
-    url: `/api/webhooks/${id.webhook}/ping`,
-    body: {},
-    replies: [[rpc(WebhooksRpc.ping), { delivery: { id: id.delivery } }]],
-    expected: { target_type: 'webhook', target_id: id.webhook, summary: { delivery_id: id.delivery } },
-  },
-  {
-    action: 'webhook.redelivered',
-    who: 'user',
-    method: 'POST',
-    url: `/api/webhooks/${id.webhook}/deliveries/${id.delivery}/redeliver`,
-    body: {},
-    replies: [[rpc(WebhooksRpc.redeliver), { delivery: { id: id.redelivery } }]],
-    expected: {
-      target_type: 'webhook',
-      target_id: id.webhook,
-      summary: { of_delivery_id: id.delivery, delivery_id: id.redelivery },
-    },
-  },
-  {
     action: 'connection.synced',
     who: 'user',
     method: 'POST',
@@ -597,10 +615,14 @@ const ROWS: Row[] = [
     method: 'POST',
     url: `/api/deployments/${id.deployment}/sync`,
     body: {},
-    replies: [[rpc(DeploymentsRpc.sync), { ok: true, result: 'in_sync', status: 'deployed' }]],
+    replies: [
+      [rpc(DeploymentsRpc.sync), { ok: true, result: 'in_sync', status: 'deployed' }],
+      deploymentLookup,
+    ],
     expected: {
       target_type: 'deployment',
       target_id: id.deployment,
+      workspace_id: id.workspace,
       summary: { result: 'in_sync', status: 'deployed' },
     },
   },
@@ -633,8 +655,14 @@ const ROWS: Row[] = [
         rpc(DeploymentsRpc.refreshDrift),
         { outcome: 'in_sync', drift: null, checked_at: new Date().toISOString() },
       ],
+      deploymentLookup,
     ],
-    expected: { target_type: 'deployment', target_id: id.deployment, summary: { outcome: 'in_sync' } },
+    expected: {
+      target_type: 'deployment',
+      target_id: id.deployment,
+      workspace_id: id.workspace,
+      summary: { outcome: 'in_sync' },
+    },
   },
   {
     action: 'workspace.created',
@@ -1113,6 +1141,28 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     });
     expect(res).toMatchObject({ status: 200, body: { ok: false } });
     expect(await noRecordOf(requestId)).toEqual([]);
+  });
+
+  it("names a deleted workspace endpoint's workspace, asked before the deletion", async () => {
+    let deleted = false;
+    gateway.reply(WebhooksRpc.remove, () => {
+      deleted = true;
+      return { ok: true as const };
+    });
+    gateway.reply(WebhooksRpc.get, () => {
+      if (deleted) throw new DomainError('NOT_FOUND', 'Webhook endpoint not found');
+      return { endpoint: workspaceEndpoint } as never;
+    });
+    const requestId = `audited-deleted-endpoint-${randomUUID()}`;
+    const res = await gateway.fetch('DELETE', `/api/webhooks/${workspaceEndpoint.id}`, {
+      token: user.token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    const records = await recordsOf(requestId);
+    expect(records).toMatchObject([
+      { action: 'webhook.deleted', target_id: workspaceEndpoint.id, workspace_id: id.workspace },
+    ]);
   });
 
   it('records no entry for a refused request', async () => {

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { type AuditAction, urlWithoutQuery } from '@pc/contracts';
+import type { WorkspaceTarget } from './audit-workspaces';
 
 export interface AuditFacts {
   /** The route's parsed body, path parameters and query, and its result. */
@@ -26,6 +27,11 @@ export interface AuditSpec {
   /** The action, or how the route's facts decide it (a change of credentials is a rotation). */
   action: AuditAction | ((facts: AuditFacts) => AuditAction);
   describe: (facts: AuditFacts) => AuditDescription;
+  /**
+   * The target whose workspace the entry names when `describe` names none (the route's answer does not
+   * say): asked of its service before the route acts (see AuditWorkspaces).
+   */
+  workspaceOf?: (facts: Omit<AuditFacts, 'result'>) => WorkspaceTarget;
   /** When the route's facts show it changed nothing (a plan, a cancel with nothing in flight): no entry. */
   changedNothing?: (facts: AuditFacts) => boolean;
   /** Also record a refusal with this error code, as `failedAction` (a failed sign-in). */
@@ -43,6 +49,15 @@ export const Audited = (spec: AuditSpec) => SetMetadata(AUDIT_SPEC, spec);
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const id = (facts: AuditFacts): string | null => facts.params.id ?? null;
+/** The webhook endpoint or deployment of the path, whose workspace is asked before the route acts. */
+const webhookOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget => ({
+  type: 'webhook',
+  id: params.id ?? null,
+});
+const deploymentOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget => ({
+  type: 'deployment',
+  id: params.id ?? null,
+});
 /** The names of the fields a request changed (never their values: a body may hold a secret). */
 const fields = (body: Record<string, unknown>) => ({ fields: Object.keys(body).sort() });
 const feedback = (body: Record<string, unknown>) => ({ feedback: str(body.feedback) });
@@ -130,9 +145,10 @@ export const AUDIT = {
   },
   webhookUpdated: {
     action: 'webhook.updated',
-    describe: ({ params, body }) => ({
+    describe: ({ params, body, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
+      workspace_id: str(record(result.endpoint).workspace_id),
       summary: {
         fields: Object.keys(body).sort(),
         ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
@@ -142,6 +158,7 @@ export const AUDIT = {
   },
   webhookDeleted: {
     action: 'webhook.deleted',
+    workspaceOf: webhookOfPath,
     describe: ({ params }) => ({ target_type: 'webhook', target_id: params.id ?? null }),
   },
   webhookSecretRotated: {
@@ -149,12 +166,14 @@ export const AUDIT = {
     describe: ({ params, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
+      workspace_id: str(record(result.endpoint).workspace_id),
       // When the previous secret stops signing (named so that the log's secret redaction keeps it).
       summary: { grace_period_ends_at: record(result.endpoint).previous_secret_expires_at },
     }),
   },
   webhookPinged: {
     action: 'webhook.pinged',
+    workspaceOf: webhookOfPath,
     describe: ({ params, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
@@ -163,6 +182,7 @@ export const AUDIT = {
   },
   webhookRedelivered: {
     action: 'webhook.redelivered',
+    workspaceOf: webhookOfPath,
     describe: ({ params, result }) => ({
       target_type: 'webhook',
       target_id: params.id ?? null,
@@ -439,6 +459,7 @@ export const AUDIT = {
   },
   deploymentCancelled: {
     action: 'deployment.cancelled',
+    workspaceOf: deploymentOfPath,
     changedNothing: ({ result }) => result.ok !== true,
     describe: (facts) => ({
       target_type: 'deployment',
@@ -448,6 +469,7 @@ export const AUDIT = {
   },
   deploymentDeleted: {
     action: 'deployment.deleted',
+    workspaceOf: deploymentOfPath,
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
   },
   failedDeploymentsDeleted: {
@@ -464,14 +486,17 @@ export const AUDIT = {
   },
   deploymentUnpublished: {
     action: 'deployment.unpublished',
+    workspaceOf: deploymentOfPath,
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
   },
   deploymentReleaseDeleted: {
     action: 'deployment.release_deleted',
+    workspaceOf: deploymentOfPath,
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
   },
   deploymentSynced: {
     action: 'deployment.synced',
+    workspaceOf: deploymentOfPath,
     describe: (facts) => ({
       target_type: 'deployment',
       target_id: id(facts),
@@ -481,6 +506,7 @@ export const AUDIT = {
 
   deploymentRefreshed: {
     action: 'deployment.refreshed',
+    workspaceOf: deploymentOfPath,
     describe: (facts) => ({
       target_type: 'deployment',
       target_id: id(facts),
