@@ -3,6 +3,7 @@ import { CatalogRpc, RulesetEvaluationRpc, RulesetsRpc } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
 import { waitFor } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
+import { planBytes, PLANS_BYTES, PublicReads } from './public-reads';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -265,6 +266,20 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       listed,
       read,
     ]);
+  });
+
+  it('keeps its read plans within their byte budget, however long the URLs planned', async () => {
+    // Anonymous GETs whose query strings the route ignores, each near the 16 KiB of a request line.
+    const junk = 'x'.repeat(15_000);
+    const urls = Array.from({ length: 1500 }, (_, i) => `/api/policies?junk${i}=${junk}`);
+    for (let i = 0; i < urls.length; i += 50) {
+      const answers = await Promise.all(urls.slice(i, i + 50).map((url) => get(url)));
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    }
+    const planned = gateway.nest.get(PublicReads).plannedUrls();
+    expect(planned.reduce((bytes, url) => bytes + planBytes(url), 0)).toBeLessThanOrEqual(PLANS_BYTES);
+    // The newest are planned still: the oldest made room for them.
+    expect(planned).toContain(urls.at(-1));
   });
 
   it('tags a ruleset read and counts a view for every answer: read, cached, 304 and signed in', async () => {

@@ -32,8 +32,21 @@ const CHANGES_CONTENT =
   /^\/api\/(?!(?:auth|tokens|connections|workspaces|deployments|rollouts|webhooks|governed-apis|governance-profiles|ruleset-evaluations|(?:ruleset-)?submissions\/validate|(?:vendor-)?rulesets\/[^/?]+\/evaluations)(?:[/?]|$))/;
 /** Who is asking changes the answer. */
 const VARY = 'Authorization, Cookie';
-/** Read plans kept per replica (a plan is a URL and the bus message it validated to: a few hundred bytes). */
+/** Read plans kept per replica (a plan is a URL and the bus message it validated to). */
 const PLANS = 10_000;
+/**
+ * Bytes the read plans may take: a URL may be up to the 16 KiB of a request line, and anyone may send
+ * GETs with long query strings the route ignores, so the plans are bounded by their size, not only their
+ * count (10,000 anonymous GETs with 15 kB query strings kept about 230 MB).
+ */
+export const PLANS_BYTES = 16 * 1024 * 1024;
+/** What a plan takes beside its URL: the bus message, the closures, the cache's entry (measured 0.5-1.3 kB). */
+const PLAN_OVERHEAD_BYTES = 1024;
+
+/** The bytes a plan for `url` is counted as (two a character: a string may hold two-byte ones). */
+export function planBytes(url: string): number {
+  return url.length * 2 + PLAN_OVERHEAD_BYTES;
+}
 
 /** What a GET of one URL asks the services, as the route's validation built it. */
 interface ReadPlan {
@@ -68,9 +81,18 @@ type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
  */
 @Injectable()
 export class PublicReads {
-  private readonly plans = new LRUCache<string, ReadPlan>({ max: PLANS });
+  private readonly plans = new LRUCache<string, ReadPlan>({
+    max: PLANS,
+    maxSize: PLANS_BYTES,
+    sizeCalculation: (_plan, url) => planBytes(url),
+  });
   /** Signed-in answers made from a shared one and the caller's part (tests and the benchmark read it). */
   sharedAnswers = 0;
+
+  /** The URLs that have a read plan (tests read it). */
+  plannedUrls(): string[] {
+    return [...this.plans.keys()];
+  }
 
   constructor(
     private readonly versions: ContentVersions,
