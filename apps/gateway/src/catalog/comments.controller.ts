@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { CatalogRpc, type RequestContext, COMMENTS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
-import { OkDto, pagingDescription } from '../http/common.dto';
+import { flatListPagingDescription, OkDto } from '../http/common.dto';
 import {
   CommentEditDto,
   CommentEnvelopeDto,
@@ -23,7 +23,7 @@ export class CommentsController {
   @OptionalAuth()
   @ApiOperation({
     summary: 'Comments of a policy, flat, oldest first (parentId links a reply to its comment)',
-    description: pagingDescription(COMMENTS_LIMIT),
+    description: flatListPagingDescription(COMMENTS_LIMIT),
   })
   @ApiOkResponse({ type: CommentListDto })
   @ApiErrors([400, 'A query parameter or the cursor is invalid'], [404, 'No such policy, or not visible'])

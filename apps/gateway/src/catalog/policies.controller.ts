@@ -12,7 +12,7 @@ import {
 import { ApiErrors, Authenticated, Ctx, OptionalAuth, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { RateLimited } from '../http/rate-limit';
 import { ConditionalRead, PUBLIC_READ_HEADERS } from '../public-reads/public-reads.decorators';
-import { OkDto, pagingDescription } from '../http/common.dto';
+import { flatListPagingDescription, OkDto } from '../http/common.dto';
 import {
   BranchInfoDto,
   HistoryPageDto,
@@ -336,7 +336,7 @@ export class PoliciesController extends listingController(POLICIES) {
       'The revisions the caller proposed, whoever owns the policy now: after a transfer the new owner does not ' +
       "see the previous owner's. Administrators too see their own here (every pending revision is in the review " +
       'queue). ' +
-      pagingDescription(REVISIONS_LIMIT),
+      flatListPagingDescription(REVISIONS_LIMIT),
   })
   @ApiOkResponse({ type: RevisionListDto })
   @ApiErrors([400, 'A malformed policy id, query parameter or cursor'], MISSING)

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CatalogRpc, type RequestContext, SUBMISSIONS_LIMIT } from '@pc/contracts';
-import { pagingDescription } from '../http/common.dto';
+import { flatListPagingDescription } from '../http/common.dto';
 import { ApiErrors, Authenticated, Ctx, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { HistoryPageDto } from './policies.dto';
 import {
@@ -111,7 +111,7 @@ export class SubmissionsController extends submissionsController(SUBMISSIONS) {
   @Authenticated()
   @ApiOperation({
     summary: "The caller's submissions, newest first",
-    description: pagingDescription(SUBMISSIONS_LIMIT),
+    description: flatListPagingDescription(SUBMISSIONS_LIMIT),
   })
   @ApiOkResponse({ type: SubmissionListDto })
   @ApiErrors([400, 'A query parameter or the cursor is invalid'])

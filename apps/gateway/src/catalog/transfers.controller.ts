@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogRpc, IdentityRpc, type RequestContext, TRANSFERS_LIMIT } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
-import { pagingDescription } from '../http/common.dto';
+import { flatListPagingDescription } from '../http/common.dto';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { NotificationListDto } from '../identity/notifications.dto';
 import {
@@ -78,7 +78,7 @@ export class TransfersController {
   @Authenticated()
   @ApiOperation({
     summary: "The caller's transfers, as recipient or initiator, newest first",
-    description: pagingDescription(TRANSFERS_LIMIT),
+    description: flatListPagingDescription(TRANSFERS_LIMIT),
   })
   @ApiOkResponse({ type: TransferListDto })
   @ApiErrors([400, 'A query parameter or the cursor is invalid'])

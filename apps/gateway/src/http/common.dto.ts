@@ -144,6 +144,18 @@ export const pagingDescription = (range: {
   `Pages of \`limit\` (${range.min} to ${range.max}, default ${range.default}, and at most ${LIST_REPLY_BUDGET_BYTES / 1024} KiB: a page may be ` +
   'shorter); `nextCursor` fetches the next page.';
 
+/**
+ * How a list the spec shows flat (no `limit`, no `cursor`) describes its paging: its default page is its
+ * largest, so a client written to the spec reads as much as one page holds and `hasMore` says if more follow.
+ */
+export const flatListPagingDescription = (range: {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}) =>
+  `${pagingDescription(range)} Paging is an extension: a request without \`limit\` gets the largest page ` +
+  `(${range.default} rows, or fewer to stay within the reply's bytes), and \`hasMore\` says whether more follow.`;
+
 /** The `cursor` query parameter of a paged list: the `nextCursor` of the page before, opaque. */
 export const PageCursor = (description = 'Opaque: the nextCursor of the previous page') =>
   applyDecorators(

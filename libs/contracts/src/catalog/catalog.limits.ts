@@ -28,14 +28,18 @@ export const LIST_OFFSET_MAX = 10_000;
  * row's sort value, e.g. a name of up to 120 characters.
  */
 export const LIST_CURSOR_MAX = 1000;
+/*
+ * The spec shows the next four lists flat, without paging: a request without `limit` answers the largest
+ * page (default = max), so a client that never pages reads as much as any page holds.
+ */
 /** Page of a policy's comments, oldest first. */
-export const COMMENTS_LIMIT = { min: 1, max: 200, default: 100 } as const;
+export const COMMENTS_LIMIT = { min: 1, max: 200, default: 200 } as const;
 /** Page of a policy's revisions, newest first (a revision carries up to two 20,000-character values). */
-export const REVISIONS_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const REVISIONS_LIMIT = { min: 1, max: 100, default: 100 } as const;
 /** Page of the caller's transfers, newest first. */
-export const TRANSFERS_LIMIT = { min: 1, max: 200, default: 50 } as const;
+export const TRANSFERS_LIMIT = { min: 1, max: 200, default: 200 } as const;
 /** Page of the caller's submissions, newest first. */
-export const SUBMISSIONS_LIMIT = { min: 1, max: 100, default: 50 } as const;
+export const SUBMISSIONS_LIMIT = { min: 1, max: 100, default: 100 } as const;
 /** Page of the administrators' review queue (summaries), oldest first. */
 export const REVIEW_QUEUE_LIMIT = { min: 1, max: 100, default: 50 } as const;
 /** Page of a history list, and its opaque cursor. */

@@ -425,7 +425,7 @@ export interface paths {
         };
         /**
          * The caller's own revisions of this policy, newest first
-         * @description The revisions the caller proposed, whoever owns the policy now: after a transfer the new owner does not see the previous owner's. Administrators too see their own here (every pending revision is in the review queue). Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description The revisions the caller proposed, whoever owns the policy now: after a transfer the new owner does not see the previous owner's. Administrators too see their own here (every pending revision is in the review queue). Pages of `limit` (1 to 100, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (100 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Policies_revisions"];
         put?: never;
@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * Comments of a policy, flat, oldest first (parentId links a reply to its comment)
-         * @description Pages of `limit` (1 to 200, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description Pages of `limit` (1 to 200, default 200, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (200 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Comments_list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * The caller's submissions, newest first
-         * @description Pages of `limit` (1 to 100, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description Pages of `limit` (1 to 100, default 100, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (100 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Submissions_list"];
         put?: never;
@@ -665,7 +665,7 @@ export interface paths {
         };
         /**
          * The caller's transfers, as recipient or initiator, newest first
-         * @description Pages of `limit` (1 to 200, default 50, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description Pages of `limit` (1 to 200, default 200, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (200 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Transfers_mine"];
         put?: never;
