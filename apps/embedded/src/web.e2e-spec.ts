@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
+import { inOneWindow } from '@pc/testing';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
@@ -362,13 +363,17 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await alert.getByText(SHOWN.wrongCredentials).waitFor();
     expect(await alert.textContent()).not.toContain(SHOWN.signInFirst);
     await both(page, 'signin-wrong-password');
-    // 429 after too many failures for one email from one address.
-    const throttled = `throttled-${Date.now()}@example.com`;
-    for (let i = 0; i < 10; i++)
-      await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' });
-    expect(
-      (await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' })).status,
-    ).toBe(429);
+    // 429 after too many failures for one email from one address (counted in windows aligned to the
+    // clock: once more, with another email, when the failures straddled a window's end).
+    let throttled = '';
+    await inOneWindow(async () => {
+      throttled = `throttled-${Date.now()}@example.com`;
+      for (let i = 0; i < 10; i++)
+        await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' });
+      expect(
+        (await world.http.post('/api/auth/login', { email: throttled, password: 'wrong one' })).status,
+      ).toBe(429);
+    });
     await signIn(throttled, 'wrong one');
     await alert.getByText(SHOWN.tooManyRequests).waitFor();
     // A 4xx the dashboard shows in the API's own words (409), and a 400 with its field errors beside the field.
@@ -962,6 +967,31 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await card.getByText('Cards').waitFor();
     await both(page, 'connections');
 
+    // A tree the API cut (`truncated`, here two organizations stand in for a large one): the card says the
+    // list is cut, and the form takes an organization not listed by its id, offering those listed.
+    const cutTree = (url: URL) =>
+      url.pathname === '/api/connections/organizations' ||
+      /^\/api\/connections\/[^/]+\/orgs$/.test(url.pathname);
+    await page.route(cutTree, async (route) => {
+      const real = (await (await route.fetch()).json()) as { orgs: Array<{ id: string }> };
+      return route.fulfill({ json: { orgs: real.orgs.slice(0, 2), truncated: true } });
+    });
+    await card.getByRole('button', { name: 'Organizations' }).click();
+    await card.getByRole('button', { name: 'Organizations' }).click();
+    await card.getByText('The list was cut at 2 organizations: the connection reaches more').waitFor();
+    await page.getByLabel('Connection name').fill('Corp cards');
+    await page.getByLabel('Client id').fill(tenant.clientId);
+    await page.getByLabel('Client secret').fill(tenant.clientSecret);
+    await page.getByRole('button', { name: 'Find organizations' }).click();
+    await page.getByText('An organization not listed is checked when the connection is created.').waitFor();
+    const typedOrganization = page.getByLabel('Organization id', { exact: true });
+    expect(await typedOrganization.inputValue()).toBe(tenant.rootId);
+    expect(await page.locator('#found-organizations option').count()).toBe(2);
+    await typedOrganization.fill(tenant.cardsId);
+    await page.getByRole('button', { name: 'Test credentials' }).click();
+    await page.getByText('The credentials work.').waitFor();
+    await page.unroute(cutTree);
+
     // With one workspace (the personal one) and one connection, the deploy form has both chosen. The
     // policy of the link is chosen though the first 200 by name do not hold it (they stand in here, the
     // story's policy left out), and typing its name finds it.
@@ -1204,6 +1234,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     // Each line once, those shown before the stream stopped included.
     expect(await page.getByLabel('Deployment log').locator('span').count()).toBe(logs.length);
+    // A gateway replica stopping closes its streams (`shutting_down`): the page does not stop, the browser
+    // connects again on its own (with Last-Event-ID: each line once) and the log reads to its end.
+    let reopened = 0;
+    await page.route(`**/api/deployments/${cardsId}/logs`, async (route) => {
+      if (++reopened > 1) return route.continue();
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `retry: 200\n\n${cut}event: closed\ndata: {"reason":"shutting_down"}\n\n`,
+      });
+    });
+    await page.goto(`/deployments/${cardsId}`);
+    await page.getByText('— succeeded').waitFor();
+    expect(reopened).toBe(2);
+    expect(await logHeading.textContent()).toBe('Log (complete)');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Deployment log').locator('span').count()).toBe(logs.length);
+    expect(await page.getByLabel('Deployment log').getAttribute('data-received')).toBe(String(logs.length));
+    await page.unroute(`**/api/deployments/${cardsId}/logs`);
     // The browser reports the refused stream in its console: expected here.
     for (let i = web.errors.length - 1; i >= 0; i--)
       if (/EventSource/.test(web.errors[i])) web.errors.splice(i, 1);
@@ -1409,6 +1458,28 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       ]);
       await halted.item.getByText('degraded', { exact: false }).first().waitFor();
       await bothOnALaptop(page, 'rollouts-halted');
+      // The list pages by the API's cursor: read one roll-out a page, the newest shows first, and
+      // "Load older roll-outs" brings the one before it, then is gone.
+      const rolloutsList = (url: URL) => url.pathname === '/api/rollouts';
+      await page.route(rolloutsList, (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set('limit', '1');
+        return route.continue({ url: url.toString() });
+      });
+      await page.reload();
+      const listedVersions = page
+        .getByRole('list', { name: 'Your roll-outs, newest first' })
+        .locator('> li h2 a');
+      await listedVersions.first().waitFor();
+      expect(await listedVersions.allTextContents()).toEqual([expect.stringMatching(/ 2\.0\.1$/)]);
+      await page.getByRole('button', { name: 'Load older roll-outs' }).click();
+      await listedVersions.nth(1).waitFor();
+      expect(await listedVersions.allTextContents()).toEqual([
+        expect.stringMatching(/ 2\.0\.1$/),
+        expect.stringMatching(/ 2\.0\.0$/),
+      ]);
+      expect(await page.getByRole('button', { name: 'Load older roll-outs' }).count()).toBe(0);
+      await page.unroute(rolloutsList);
       // Each organization runs again what the roll-out recorded it ran before, and not 2.0.0.
       const { rollout } = (
         await world.http.get<{

@@ -48,3 +48,16 @@ export function OrgTree({
     </ul>
   );
 }
+
+/**
+ * Said under an organization list the API cut (`truncated`): how many it lists, that the connection
+ * reaches more, and (`then`) what the page offers for one not listed.
+ */
+export function CutListNote({ listed, then }: { listed: number; then?: string }) {
+  return (
+    <p className="hint" role="note">
+      The list was cut at {listed} organizations: the connection reaches more than the API lists.
+      {then ? ` ${then}` : ''}
+    </p>
+  );
+}

@@ -2,7 +2,7 @@
 // delete after seeing what it touches.
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { OrgTree } from '../org-tree';
+import { CutListNote, OrgTree } from '../org-tree';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, When } from '../ui/display';
@@ -25,7 +25,7 @@ export default function Connections() {
   const list = useAsync(() => ok(api.GET('/api/connections')), []);
   const [check, setCheck] = useState<Schemas['ValidationResultDto'] | null>(null);
   /** The organizations the typed credentials reach, once asked: the organization is chosen among them. */
-  const [orgs, setOrgs] = useState<Schemas['OrganizationDto'][] | null>(null);
+  const [orgs, setOrgs] = useState<Schemas['OrganizationListDto'] | null>(null);
   /** What the last "Create connection" made, said once the form has emptied. */
   const [created, setCreated] = useState<Schemas['CreatedConnectionDto'] | null>(null);
   const fields = useFields(EMPTY, (name) => {
@@ -50,8 +50,9 @@ export default function Connections() {
   const find = useAction(async () => {
     setCreated(null);
     const { name: _name, organizationId: _organization, ...credentials } = body();
-    const found = (await ok(api.POST('/api/connections/organizations', { body: credentials }))).orgs;
-    setOrgs(found);
+    const answer = await ok(api.POST('/api/connections/organizations', { body: credentials }));
+    const found = answer.orgs;
+    setOrgs(answer);
     // The root organization unless one of those found is chosen already.
     const root = found.find((o) => o.isPrimary) ?? found[0];
     if (root && !found.some((o) => o.id === form.organizationId))
@@ -124,12 +125,33 @@ export default function Connections() {
           hint="Stored encrypted; never shown again."
           {...field('clientSecret')}
         />
-        {orgs && orgs.length > 0 ? (
+        {orgs?.truncated ? (
+          <>
+            <TextField
+              label="Organization id"
+              hint="Deployments go to this organization and those under it: pick one the credentials reach, or type the id of one not listed."
+              required
+              minLength={4}
+              maxLength={255}
+              list="found-organizations"
+              {...field('organizationId')}
+            />
+            <datalist id="found-organizations">
+              {orgs.orgs.map((o) => (
+                <option key={o.id} value={o.id} label={o.fullPath} />
+              ))}
+            </datalist>
+            <CutListNote
+              listed={orgs.orgs.length}
+              then="An organization not listed is checked when the connection is created."
+            />
+          </>
+        ) : orgs && orgs.orgs.length > 0 ? (
           <SelectField
             label="Organization"
             hint="The organizations these credentials reach, the root first: deployments go to the one chosen and those under it."
             {...field('organizationId')}
-            options={orgs.map((o) => [o.id, `${o.fullPath} (${o.id})`])}
+            options={orgs.orgs.map((o) => [o.id, `${o.fullPath} (${o.id})`])}
           />
         ) : (
           <>
@@ -263,7 +285,10 @@ function ConnectionCard({ connection: c, onChange }: { connection: Connection; o
         orgs.loading ? (
           <Loading label="Loading organizations…" />
         ) : orgs.data ? (
-          <OrgTree orgs={orgs.data.orgs} label={`Organizations of ${c.name}`} />
+          <>
+            <OrgTree orgs={orgs.data.orgs} label={`Organizations of ${c.name}`} />
+            {orgs.data.truncated ? <CutListNote listed={orgs.data.orgs.length} /> : null}
+          </>
         ) : (
           <ErrorMessage error={orgs.error} retry={orgs.reload} />
         )

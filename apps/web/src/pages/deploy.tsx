@@ -4,7 +4,7 @@
 // on its page. `?policyId=` or `?rulesetId=` opens it on that item.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
-import { OrgTree } from '../org-tree';
+import { CutListNote, OrgTree } from '../org-tree';
 import { Link, navigate, useLocation } from '../router';
 import { useAction, useAsync, useDebounced } from '../ui/async';
 import { StatusBadge } from '../ui/display';
@@ -456,10 +456,10 @@ function UnlistedTargets({
   };
   return (
     <>
-      <p className="hint" role="note">
-        The list was cut at {listed.length} organizations: the connection reaches more than the API lists. Add
-        one not listed by its id; the plan says whether it can be deployed to.
-      </p>
+      <CutListNote
+        listed={listed.length}
+        then="Add one not listed by its id; the plan says whether it can be deployed to."
+      />
       <div className="row">
         <TextField
           label="Organization id (not listed)"

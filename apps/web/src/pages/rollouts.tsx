@@ -1,19 +1,26 @@
-// The caller's roll-outs, newest first: what each rolls out, its status and its steps drawn as
-// progress, so a roll-out started from the deploy form can be found again.
+// The caller's roll-outs, newest first, a page at a time: what each rolls out, its status and its steps
+// drawn as progress, so a roll-out started from the deploy form can be found again.
 import { api, ok } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
 import { RolloutSteps } from '../rollout-steps';
 import { Link } from '../router';
-import { useAsync } from '../ui/async';
+import { useCursorPages } from '../ui/async';
 import { StatusBadge, When } from '../ui/display';
-import { Page, Pending } from '../ui/page';
+import { LoadMore, Page, Pending } from '../ui/page';
 
-/** The most the list route gives in one page (ROLLOUT_LIMITS.pageMax). */
-const SHOWN = 100;
+/** Roll-outs per page ("Load more" reads the next). */
+const PAGE = 50;
 
 export default function Rollouts() {
-  const list = useAsync(() => ok(api.GET('/api/rollouts', { params: { query: { limit: SHOWN } } })), []);
-  const rollouts = list.data?.rollouts ?? [];
+  const list = useCursorPages(
+    async (cursor) => {
+      const page = await ok(api.GET('/api/rollouts', { params: { query: { limit: PAGE, cursor } } }));
+      return { items: page.rollouts, next: page.hasMore ? page.nextCursor : null };
+    },
+    [],
+    (r) => r.id,
+  );
+  const rollouts = list.items;
   return (
     <Page
       title="Roll-outs"
@@ -58,7 +65,7 @@ export default function Rollouts() {
           ))}
         </ul>
       ) : null}
-      {rollouts.length === SHOWN ? <p className="hint">The {SHOWN} newest roll-outs are shown.</p> : null}
+      <LoadMore pages={list} label="Load older roll-outs" />
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 // A live stream of a page's items over Server-Sent Events (a deployment's log, a roll-out's events): the
-// browser reconnects on its own with Last-Event-ID; a stream refused or closed early stops, says why, and
-// opens again on Try again.
+// browser reconnects on its own with Last-Event-ID (a dropped connection, a gateway replica stopping); a
+// stream refused or closed early for another reason stops, says why, and opens again on Try again.
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -96,9 +96,11 @@ export function useEventStream<T, E = unknown>(
       setState('ended');
       current.current.onEnd?.(JSON.parse(message.data) as E);
     });
-    // The gateway ended it early: not the end of what it follows.
+    // The gateway ended it early: not the end of what it follows. A replica stopping (`shutting_down`)
+    // is left to the browser, which connects again with Last-Event-ID, to another replica.
     source.addEventListener('closed', (message: MessageEvent<string>) => {
       const { reason } = JSON.parse(message.data) as { reason: string };
+      if (reason === 'shutting_down') return setState('reconnecting');
       const { stops } = current.current;
       stop(stops.closed[reason] ?? stops.refused);
     });
