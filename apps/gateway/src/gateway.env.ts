@@ -84,15 +84,18 @@ export class GatewayEnv extends CommonEnv {
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: number = 20;
 
   /**
-   * Per address and per user: each `POST /api/connections/validate` checks credentials against the
-   * platform, so a high budget lets a client guess secrets.
+   * Per address and per user: each `POST /api/connections/validate`, `POST /api/connections/organizations`,
+   * `POST /api/connections` and `PATCH /api/connections/{id}` that carries credentials (a clientId,
+   * clientSecret or organizationId) checks them against the platform, so a high budget lets a client guess
+   * secrets.
    */
   @EnvInt(0, 1_000_000)
   RATE_LIMIT_CREDENTIAL_CHECKS_PER_MINUTE: number = 10;
 
   /**
-   * Per address and per user: webhook pings and redeliveries (`POST /api/webhooks/{id}/ping`, `.../redeliver`),
-   * each an outbound request to a receiver that may hold a delivery slot for the whole timeout.
+   * Per address and per user: webhook pings and redeliveries (`POST /api/webhooks/{id}/ping`,
+   * `POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver`), each an outbound request to a receiver
+   * that may hold a delivery slot for the whole timeout.
    */
   @EnvInt(0, 1_000_000)
   RATE_LIMIT_WEBHOOK_SENDS_PER_MINUTE: number = 10;

@@ -86,6 +86,11 @@ export class RateLimitGuard implements CanActivate {
   }
 }
 
+/** The budget a route's handler counts against, if any. */
+export function rateLimitedActionOf(handler: object): RateLimitedAction | undefined {
+  return (Reflect.getMetadata(RATE_LIMITED, handler) as RateLimitedRoute | undefined)?.action;
+}
+
 /**
  * Runs after authentication: counts the call against the caller's address and account; with `when`,
  * only the calls whose body it answers true for (a change that carries new credentials, say).
