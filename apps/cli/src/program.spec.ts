@@ -464,4 +464,70 @@ describe('the command line', () => {
       ]);
     });
   });
+
+  describe('follows a log and a roll-out across a gateway replica that stops (against a stand-in of the API)', () => {
+    const DEPLOYMENT = '77777777-7777-4777-8777-777777777777';
+    const ROLLOUT = '88888888-8888-4888-8888-888888888888';
+    const JOB = '99999999-9999-4999-8999-999999999999';
+    const AT = '2026-12-04T10:00:00.000Z';
+    const line = (seq: number) =>
+      `id: ${JOB}:${seq}\nevent: log\ndata: ${JSON.stringify({ seq, job_id: JOB, step: 'build', level: 'info', text: `line ${seq}`, at: AT })}\n\n`;
+    const change = (seq: number) =>
+      `id: ${seq}\nevent: rollout\ndata: ${JSON.stringify({ seq, rollout_id: ROLLOUT, type: 'organization', status: 'running', step: 0, organization_id: `org-${seq}`, state: 'healthy', message: `org-${seq} healthy`, at: AT })}\n\n`;
+    /** What a replica sends its open streams as it stops. */
+    const stopping = 'event: closed\ndata: {"reason":"shutting_down"}\n\n';
+    let server: Server;
+    let streams: Array<string | undefined>;
+
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const url = new URL(req.url!, 'http://api');
+        const resumed = req.headers['last-event-id'] as string | undefined;
+        if (url.pathname === `/api/deployments/${DEPLOYMENT}`) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return void res.end(JSON.stringify({ deployment: { id: DEPLOYMENT, status: 'running' } }));
+        }
+        streams.push(`${url.pathname} ${resumed ?? '-'}`);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (url.pathname === `/api/deployments/${DEPLOYMENT}/logs`)
+          return void res.end(
+            resumed === undefined
+              ? `${line(1)}${line(2)}${stopping}`
+              : `${line(3)}id: ${JOB}:3\nevent: end\ndata: ${JSON.stringify({ deployment_id: DEPLOYMENT, job_id: JOB, status: 'succeeded', error: null })}\n\n`,
+          );
+        res.end(
+          resumed === undefined
+            ? `${change(1)}${stopping}`
+            : `${change(2)}event: end\ndata: ${JSON.stringify({ rollout_id: ROLLOUT, status: 'completed', halt_reason: null })}\n\n`,
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      streams = [];
+      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    const cli = (...args: string[]) => run(['node', 'policy-catalog', ...args], env);
+
+    it('resumes deployments logs --follow after the last line, and exits 0 with the outcome', async () => {
+      expect(await cli('deployments', 'logs', DEPLOYMENT, '--follow')).toBe(0);
+      expect(out.match(/line \d/g)).toEqual(['line 1', 'line 2', 'line 3']);
+      expect(out).toContain('succeeded');
+      expect(err).toContain(`the gateway replica stopped; resuming after ${JOB}:2 (try 1)`);
+      expect(streams).toEqual([
+        `/api/deployments/${DEPLOYMENT}/logs -`,
+        `/api/deployments/${DEPLOYMENT}/logs ${JOB}:2`,
+      ]);
+    });
+
+    it('resumes rollouts follow after the last event, and exits 0 when the roll-out completed', async () => {
+      expect(await cli('rollouts', 'follow', ROLLOUT)).toBe(0);
+      expect(out.match(/org-\d healthy/g)).toEqual(['org-1 healthy', 'org-2 healthy']);
+      expect(err).toContain('the gateway replica stopped; resuming after event 1 (try 1)');
+      expect(streams).toEqual([`/api/rollouts/${ROLLOUT}/events -`, `/api/rollouts/${ROLLOUT}/events 1`]);
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { PolicyCatalog } from './client';
 import { PolicyCatalogError } from './errors';
-import type { LogStreamEvent, RolloutStreamEvent } from './log-stream';
+import { type LogStreamEvent, type RolloutStreamEvent, StreamClosedError } from './log-stream';
 
 /** A local HTTP server whose answers each test scripts; it records what it was asked. */
 class Stub {
@@ -193,6 +193,52 @@ describe('PolicyCatalog (against a scripted server)', () => {
     expect(stub.seen.map((s) => [s.url, s.headers['last-event-id']])).toEqual([
       ['/api/rollouts/r/events', undefined],
       ['/api/rollouts/r/events', '2'],
+    ]);
+  });
+
+  it('resumes a log and a roll-out that a stopping gateway replica closed (shutting_down) after the last event', async () => {
+    const job = '11111111-1111-4111-8111-111111111111';
+    const line = (seq: number) =>
+      `id: ${job}:${seq}\nevent: log\ndata: ${JSON.stringify({ seq, job_id: job, step: 'build', level: 'info', text: `line ${seq}`, at: '2026-01-01T00:00:00.000Z' })}\n\n`;
+    const change = (seq: number) =>
+      `id: ${seq}\nevent: rollout\ndata: ${JSON.stringify({ seq, rollout_id: 'r', type: 'organization', status: 'running', step: 0, organization_id: `org-${seq}`, state: 'healthy', message: `org-${seq} healthy`, at: '2026-01-01T00:00:00.000Z' })}\n\n`;
+    const stopping = 'event: closed\ndata: {"reason":"shutting_down"}\n\n';
+    stub.handler = (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const resumed = req.headers['last-event-id'];
+      if (req.url!.endsWith('/logs'))
+        return void res.end(
+          resumed === undefined
+            ? `${line(1)}${line(2)}${stopping}`
+            : `${line(3)}id: ${job}:3\nevent: end\ndata: ${JSON.stringify({ deployment_id: 'd', job_id: job, status: 'succeeded', error: null })}\n\n`,
+        );
+      res.end(
+        resumed === undefined
+          ? `${change(1)}${stopping}`
+          : `${change(2)}event: end\ndata: ${JSON.stringify({ rollout_id: 'r', status: 'completed', halt_reason: null })}\n\n`,
+      );
+    };
+    const reasons: unknown[] = [];
+    const onReconnect = (_: number, __: string | undefined, reason: unknown) => reasons.push(reason);
+    const log: string[] = [];
+    for await (const e of client().followDeploymentLog('d', { onReconnect }))
+      log.push(e.type === 'log' ? e.chunk.text : e.type);
+    const rollout: string[] = [];
+    for await (const e of client().followRollout('r', { onReconnect }))
+      rollout.push(e.type === 'rollout' ? e.event.message : e.type);
+    expect([log, rollout]).toEqual([
+      ['line 1', 'line 2', 'line 3', 'end'],
+      ['org-1 healthy', 'org-2 healthy', 'end'],
+    ]);
+    expect(stub.seen.map((s) => [s.url, s.headers['last-event-id']])).toEqual([
+      ['/api/deployments/d/logs', undefined],
+      ['/api/deployments/d/logs', `${job}:2`],
+      ['/api/rollouts/r/events', undefined],
+      ['/api/rollouts/r/events', '1'],
+    ]);
+    expect(reasons.map((r) => (r instanceof StreamClosedError ? r.reason : r))).toEqual([
+      'shutting_down',
+      'shutting_down',
     ]);
   });
 

@@ -172,7 +172,8 @@ export class PolicyCatalog {
 
   /**
    * A deployment's log as it is written: `log` events, then one `end` with the outcome. A dropped
-   * connection is resumed with `Last-Event-ID`, so no line is lost or repeated.
+   * connection, or a stream the gateway closes for the client to resume (a replica that stops), is resumed
+   * with `Last-Event-ID`, so no line is lost or repeated.
    */
   followDeploymentLog(deploymentId: string, options: FollowLogOptions = {}): AsyncGenerator<LogStreamEvent> {
     return followDeploymentLog(this.transport(), deploymentId, options);
@@ -180,8 +181,8 @@ export class PolicyCatalog {
 
   /**
    * A roll-out's events as they happen (its status, steps and organizations: `rollout` events, the
-   * stored ones first), then one `end` with how it ended. A dropped connection is resumed with
-   * `Last-Event-ID`, so no event is lost or repeated.
+   * stored ones first), then one `end` with how it ended. A dropped connection, or a stream the gateway
+   * closes for the client to resume, is resumed with `Last-Event-ID`, so no event is lost or repeated.
    */
   followRollout(rolloutId: string, options: FollowRolloutOptions = {}): AsyncGenerator<RolloutStreamEvent> {
     return followRollout(this.transport(), rolloutId, options);

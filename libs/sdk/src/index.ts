@@ -11,6 +11,7 @@ export type {
   RolloutEvent,
   RolloutStreamEvent,
 } from './log-stream';
+export { StreamClosedError } from './log-stream';
 export * from './operations';
 export { PAGES, type PageItem, type PagedOperationId } from './pagination';
 export type { RetryOptions } from './retry';

@@ -20,7 +20,10 @@ export interface LogEnd {
 export type LogStreamEvent =
   | { type: 'log'; id: string; chunk: LogChunk }
   | { type: 'end'; id?: string; end: LogEnd }
-  /** The gateway ended the stream early: its credentials were revoked (`credentials_revoked`). */
+  /**
+   * The gateway ended the stream for a reason the client cannot resume from: its credentials were revoked
+   * (`credentials_revoked`) or expired (`credentials_expired`).
+   */
   | { type: 'closed'; reason: string };
 
 /** How a client follows one of the API's event streams. */
@@ -30,7 +33,10 @@ export interface FollowStreamOptions {
   signal?: AbortSignal;
   /** Reconnections in a row without a new event before giving up (default 8). */
   maxReconnects?: number;
-  /** Called before each reconnection, with the id it resumes from. */
+  /**
+   * Called before each reconnection, with the id it resumes from and why: a `StreamClosedError` when the
+   * gateway closed the stream for the client to resume (`slow_reader`, `shutting_down`), else what failed.
+   */
   onReconnect?: (attempt: number, lastEventId: string | undefined, reason: unknown) => void;
 }
 
@@ -76,8 +82,19 @@ export interface Transport {
   credentials?: Credentials;
 }
 
-/** Stream ends the gateway asks the client to resume from (a reader left behind). */
-const RESUMABLE_CLOSE = new Set(['slow_reader']);
+/**
+ * Stream ends the gateway asks the client to resume from: a reader left behind (`slow_reader`), and a
+ * gateway replica that stops (`shutting_down`), whose streams another replica takes up.
+ */
+const RESUMABLE_CLOSE = new Set(['slow_reader', 'shutting_down']);
+
+/** The gateway closed a stream for the client to resume it (`reason`: `slow_reader`, `shutting_down`). */
+export class StreamClosedError extends Error {
+  constructor(readonly reason: string) {
+    super(`the gateway closed the stream (${reason})`);
+    this.name = 'StreamClosedError';
+  }
+}
 
 /** What one Server-Sent Events stream of the API looks like to the reader below. */
 interface EventStream<E> {
@@ -95,8 +112,8 @@ interface EventStream<E> {
 
 /**
  * Reads one of the API's event streams (Server-Sent Events, parsed with eventsource-parser) until its
- * final event. When the connection drops, or the server answers 429/502/503/504, or it closes a slow
- * reader, it reconnects with `Last-Event-ID` set to the last event seen (the server then sends exactly
+ * final event. When the connection drops, or the server answers 429/502/503/504, or it closes the stream
+ * for the client to resume (a slow reader, a replica that stops), it reconnects with `Last-Event-ID` set to the last event seen (the server then sends exactly
  * what was missed), waiting with back-off (or the server's `retry:`/`Retry-After`) between tries.
  */
 async function* followEventStream<E>(
@@ -139,7 +156,7 @@ async function* followEventStream<E>(
               const event = stream.decode(queue.shift()!);
               if (event === undefined) continue;
               const role = stream.role(event);
-              if (role.kind === 'resume') throw new Error(`the gateway closed the stream (${role.why})`);
+              if (role.kind === 'resume') throw new StreamClosedError(role.why);
               if (role.kind === 'progress') {
                 lastEventId = role.id;
                 failures = 0;
@@ -168,7 +185,10 @@ async function* followEventStream<E>(
   }
 }
 
-/** The role of a `closed` event: resumable (a slow reader) or the end (credentials revoked, expired). */
+/**
+ * The role of a `closed` event: resumable (a slow reader, a replica that stops) or the end (credentials
+ * revoked, expired).
+ */
 function closedRole(reason: string): { kind: 'final' } | { kind: 'resume'; why: string } {
   return RESUMABLE_CLOSE.has(reason) ? { kind: 'resume', why: reason } : { kind: 'final' };
 }

@@ -1,5 +1,12 @@
 import { createInterface } from 'node:readline/promises';
-import type { LogEnd, LogStreamEvent, OperationData, PolicyCatalog, Schemas } from '@policy-catalog/sdk';
+import {
+  type LogEnd,
+  type LogStreamEvent,
+  type OperationData,
+  type PolicyCatalog,
+  type Schemas,
+  StreamClosedError,
+} from '@policy-catalog/sdk';
 import { type Command, Option } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
@@ -293,9 +300,9 @@ async function confirm(out: Output, targets: number): Promise<void> {
 async function followToEnd(client: PolicyCatalog, out: Output, id: string, prefix?: string): Promise<LogEnd> {
   const lead = prefix ? `${out.c.dim(`[${prefix}]`)} ` : '';
   for await (const event of client.followDeploymentLog(id, {
-    onReconnect: (attempt, lastEventId) =>
+    onReconnect: (attempt, lastEventId, reason) =>
       out.note(
-        `${lead}connection lost; resuming${lastEventId ? ` after ${lastEventId}` : ''} (try ${attempt})`,
+        `${lead}${interruption(reason)}; resuming${lastEventId ? ` after ${lastEventId}` : ''} (try ${attempt})`,
       ),
   })) {
     if (out.json) {
@@ -327,6 +334,17 @@ async function followToEnd(client: PolicyCatalog, out: Output, id: string, prefi
     }
   }
   throw new CliError('the log stream ended without an outcome', EXIT.api);
+}
+
+/**
+ * Why a followed stream (a log, a roll-out) is being resumed, for the note on stderr: the connection
+ * dropped, or the gateway closed it for the client to resume (a replica that stops, a reader left behind).
+ */
+export function interruption(reason: unknown): string {
+  if (!(reason instanceof StreamClosedError)) return 'connection lost';
+  return reason.reason === 'shutting_down'
+    ? 'the gateway replica stopped'
+    : `the gateway closed the stream (${reason.reason})`;
 }
 
 function eventJson(event: LogStreamEvent): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { organizationsOf, resolveTargets, unlistedNote } from './connections';
-import { resolveWhere } from './deployments';
+import { interruption, resolveWhere } from './deployments';
 import { positiveInt, stepSizes, wholeNumber } from './numbers';
 
 type Rollout = Schemas['RolloutDto'];
@@ -216,8 +216,8 @@ function printRollout(out: Output, rollout: Rollout): void {
 /** Prints a roll-out's events as they happen and fails unless it completed. */
 async function followToEnd(client: PolicyCatalog, out: Output, id: string): Promise<RolloutEnd> {
   for await (const event of client.followRollout(id, {
-    onReconnect: (attempt, last) =>
-      out.note(`connection lost; resuming${last ? ` after event ${last}` : ''} (try ${attempt})`),
+    onReconnect: (attempt, last, reason) =>
+      out.note(`${interruption(reason)}; resuming${last ? ` after event ${last}` : ''} (try ${attempt})`),
   })) {
     if (out.json) out.event(eventJson(event));
     else if (event.type === 'rollout')
