@@ -41,6 +41,11 @@ const INSERT_COLUMNS = `asset_type, policy_id, ruleset_id, asset_name, asset_slu
   created_by, platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
   requested_version, source, dedupe_key, governance_profile`;
 
+/** A creator's failed deployments ($1; of one policy, $2, unless null), oldest first, at most $3. */
+const FAILED_OF_CREATOR = `SELECT id FROM deployments.deployments
+  WHERE created_by = $1 AND status = 'failed' AND ($2::uuid IS NULL OR policy_id = $2)
+  ORDER BY created_at LIMIT $3`;
+
 /**
  * The deployments (`deployments.deployments`): created by the service, moved along by the workers. Every
  * method takes its executor first (the pool or a transaction).
@@ -215,14 +220,23 @@ export class DeploymentsRepository {
     limit: number,
   ): Promise<string[]> {
     const [rows] = await db.query<[Array<{ id: string }>, number]>(
-      `DELETE FROM deployments.deployments WHERE id IN (
-         SELECT id FROM deployments.deployments
-          WHERE created_by = $1 AND status = 'failed' AND ($2::uuid IS NULL OR policy_id = $2)
-          ORDER BY created_at LIMIT $3)
-       RETURNING id`,
+      `DELETE FROM deployments.deployments WHERE id IN (${FAILED_OF_CREATOR}) RETURNING id`,
       [createdBy, policyId ?? null, limit],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** The failed deployments `deleteFailed` would delete now, with their workspaces. */
+  async failedOf(
+    db: Executor,
+    createdBy: string,
+    policyId: string | undefined,
+    limit: number,
+  ): Promise<Array<{ id: string; workspace_id: string }>> {
+    return db.query<Array<{ id: string; workspace_id: string }>>(
+      `SELECT id, workspace_id FROM deployments.deployments WHERE id IN (${FAILED_OF_CREATOR})`,
+      [createdBy, policyId ?? null, limit],
+    );
   }
 
   /** A deploy job started: its deployment runs (unless it was cancelled meanwhile). */

@@ -33,6 +33,11 @@ export class DeploymentsHandler {
     return this.deployments.deleteFailed(ctx, data.policyId);
   }
 
+  @Handles(DeploymentsRpc.listFailed)
+  listFailed({ ctx, data }: Envelope<DeleteFailedRequest>) {
+    return this.deployments.listFailed(ctx, data.policyId);
+  }
+
   @Handles(DeploymentsRpc.history)
   history({ ctx, data }: Envelope<DeploymentIdRequest>) {
     return this.deployments.history(ctx, data.id);

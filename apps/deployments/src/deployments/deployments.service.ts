@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DEPLOYMENT_LIMITS as L,
   type DeleteFailedResult,
+  type FailedDeployment,
   type Deployment,
   type DeploymentHistoryResult,
   type ListDeploymentsRequest,
@@ -82,6 +83,14 @@ export class DeploymentsService {
     const caller = requireUser(ctx);
     const ids = await this.deployments.deleteFailed(this.db.pool, caller.userId, policyId, L.deleteFailedMax);
     return { deletedCount: ids.length, deletedDeploymentIds: ids };
+  }
+
+  /** What `deleteFailed` would delete now, and each one's workspace (the gateway's audit names them). */
+  async listFailed(ctx: RequestContext, policyId?: string): Promise<{ deployments: FailedDeployment[] }> {
+    const caller = requireUser(ctx);
+    return {
+      deployments: await this.deployments.failedOf(this.db.pool, caller.userId, policyId, L.deleteFailedMax),
+    };
   }
 
   /** The deployment's jobs (newest first), the latest job, and that job's most recent log chunks. */

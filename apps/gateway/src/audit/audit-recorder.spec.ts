@@ -35,7 +35,7 @@ function context(request: object): ExecutionContext {
 }
 
 /** The routes here name no target whose workspace is asked (`workspaceOf`). */
-const noWorkspaces = { of: () => Promise.resolve(null) } as unknown as AuditWorkspaces;
+const noWorkspaces = { of: () => Promise.resolve(new Map()) } as unknown as AuditWorkspaces;
 
 describe('AuditRecorder', () => {
   const request = {

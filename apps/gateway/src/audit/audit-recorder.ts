@@ -15,7 +15,7 @@ import { createLogger, RemoteError } from '@pc/platform';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, map, mergeMap, type Observable, of, throwError } from 'rxjs';
 import { AuditOutbox } from './audit-outbox';
-import { AuditWorkspaces } from './audit-workspaces';
+import { AuditWorkspaces, type TargetWorkspaces } from './audit-workspaces';
 import { AUDIT_SPEC, type AuditDescription, type AuditFacts, type AuditSpec } from './audited';
 
 const log = createLogger('gateway');
@@ -30,7 +30,9 @@ const NAME_FIELDS = ['name', 'title', 'asset_name', 'policy_name', 'ruleset_name
  * id; a refusal the spec names (a failed sign-in) is recorded too, and a request that changed nothing (a
  * plan, a cancel with nothing in flight: `changedNothing`) is not. A route whose answer does not name the
  * target's workspace names the target (`workspaceOf`), whose workspace is asked before it acts
- * (`AuditWorkspaces`), so the workspace's log shows the action. The record goes to the outbox (on
+ * (`AuditWorkspaces`), so the workspace's log shows the action; a route acting on targets in several
+ * workspaces at once (the failed deployments deleted together) describes one entry per workspace. The
+ * records go to the outbox (on
  * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
  * the outbox cannot take records, an audited route answers 503 before it acts.
  *
@@ -64,28 +66,29 @@ export class AuditRecorder implements NestInterceptor {
     const params = (request.params ?? {}) as Record<string, string>;
     const query = isRecord(request.query) ? request.query : {};
     const target = spec.workspaceOf?.({ body, params, query });
-    const workspace = target && request.ctx ? this.workspaces.of(request.ctx, target) : Promise.resolve(null);
-    return from(workspace).pipe(
-      mergeMap((workspaceId) => next.handle().pipe(map((result: unknown) => ({ result, workspaceId })))),
-      mergeMap(({ result, workspaceId }) => {
+    const lookup: Promise<TargetWorkspaces> =
+      target && request.ctx ? this.workspaces.of(request.ctx, target) : Promise.resolve(new Map());
+    return from(lookup).pipe(
+      mergeMap((workspaces) => next.handle().pipe(map((result: unknown) => ({ result, workspaces })))),
+      mergeMap(({ result, workspaces }) => {
         const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
         if (spec.changedNothing?.(facts)) return of(result);
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
-        const describe = (): AuditDescription => {
-          const description = spec.describe(facts);
-          return {
+        // The workspace of the one target asked about (a waiver's is its API's), when the entry names none.
+        const asked = target && 'id' in target && target.id !== null ? workspaces.get(target.id) : undefined;
+        const describe = (): AuditDescription[] =>
+          [spec.describe(facts, workspaces)].flat().map((description) => ({
             ...description,
-            workspace_id: description.workspace_id ?? workspaceId,
+            workspace_id: description.workspace_id ?? asked ?? null,
             target_name: description.target_name ?? nameIn(facts.result, description.target_id),
-          };
-        };
+          }));
         return from(this.record(request, action, describe).then(() => result));
       }),
       catchError((error: unknown) => {
         if (spec.failure && error instanceof RemoteError && error.payload.code === spec.failure.code) {
           const failure = spec.failure;
           return from(
-            this.record(request, failure.action, () => failure.describe({ body, params, query })),
+            this.record(request, failure.action, () => [failure.describe({ body, params, query })]),
           ).pipe(mergeMap(() => throwError(() => error)));
         }
         return throwError(() => error);
@@ -96,32 +99,34 @@ export class AuditRecorder implements NestInterceptor {
   private async record(
     request: FastifyRequest & { ctx?: RequestContext; auditActor?: string },
     action: AuditAction,
-    describe: () => AuditDescription,
+    describe: () => AuditDescription[],
   ): Promise<void> {
     try {
       const ctx = request.ctx;
       const caller = ctx?.caller;
-      const description = describe();
       const userAgent = request.headers['user-agent'];
-      const record: AuditRecordedEvent = {
-        at: new Date().toISOString(),
-        actor_user_id:
-          caller && isUser(caller)
-            ? caller.userId
-            : (description.actor_user_id ?? request.auditActor ?? null),
-        actor_via: caller && isUser(caller) ? caller.via : 'anonymous',
-        actor_token_id: caller && isUser(caller) && caller.via === 'token' ? (caller.tokenId ?? null) : null,
-        address: request.ip,
-        user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : '',
-        request_id: ctx?.requestId ?? String(request.id),
-        action,
-        target_type: description.target_type,
-        target_id: description.target_id,
-        target_name: description.target_name?.slice(0, TARGET_NAME_MAX) ?? null,
-        workspace_id: description.workspace_id ?? null,
-        summary: boundAuditSummary(description.summary ?? {}),
-      };
-      await this.outbox.add(randomUUID(), record);
+      for (const description of describe()) {
+        const record: AuditRecordedEvent = {
+          at: new Date().toISOString(),
+          actor_user_id:
+            caller && isUser(caller)
+              ? caller.userId
+              : (description.actor_user_id ?? request.auditActor ?? null),
+          actor_via: caller && isUser(caller) ? caller.via : 'anonymous',
+          actor_token_id:
+            caller && isUser(caller) && caller.via === 'token' ? (caller.tokenId ?? null) : null,
+          address: request.ip,
+          user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : '',
+          request_id: ctx?.requestId ?? String(request.id),
+          action,
+          target_type: description.target_type,
+          target_id: description.target_id,
+          target_name: description.target_name?.slice(0, TARGET_NAME_MAX) ?? null,
+          workspace_id: description.workspace_id ?? null,
+          summary: boundAuditSummary(description.summary ?? {}),
+        };
+        await this.outbox.add(randomUUID(), record);
+      }
     } catch (error) {
       // The action already happened (the check before it passed): the loss is logged loudly.
       log.error({ err: error, action }, 'audit record not kept');

@@ -89,6 +89,15 @@ const deploymentLookup: [RpcDescriptor<never, unknown>, unknown] = [
   rpc(DeploymentsRpc.get),
   { deployment: { id: id.deployment, workspace_id: id.workspace } },
 ];
+/** A governed API and a governance profile as the rulesets service shows them: each is a workspace's. */
+const apiLookup: [RpcDescriptor<never, unknown>, unknown] = [
+  rpc(GovernanceRpc.getApi),
+  { api: { id: id.api, workspace_id: id.workspace } },
+];
+const profileLookup: [RpcDescriptor<never, unknown>, unknown] = [
+  rpc(GovernanceRpc.getProfile),
+  { profile: { id: id.governanceProfile, workspace_id: id.workspace } },
+];
 const profile = { id: id.user, email: 'ada@example.com', name: 'Ada', is_admin: false };
 const feedback = { feedback: 'Reviewed' };
 
@@ -529,10 +538,14 @@ const ROWS: Row[] = [
     method: 'POST',
     url: '/api/deployments/delete-failed',
     body: { policyId: id.policy },
-    replies: [[rpc(DeploymentsRpc.deleteFailed), { deletedCount: 1, deletedDeploymentIds: [id.deployment] }]],
+    replies: [
+      [rpc(DeploymentsRpc.deleteFailed), { deletedCount: 1, deletedDeploymentIds: [id.deployment] }],
+      [rpc(DeploymentsRpc.listFailed), { deployments: [{ id: id.deployment, workspace_id: id.workspace }] }],
+    ],
     expected: {
       target_type: 'deployment',
       target_id: null,
+      workspace_id: id.workspace,
       summary: { policy_id: id.policy, deleted_count: 1, deleted_deployment_ids: [id.deployment] },
     },
   },
@@ -853,8 +866,8 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'DELETE',
     url: `/api/governed-apis/${id.api}`,
-    replies: [[rpc(GovernanceRpc.deleteApi), { ok: true }]],
-    expected: { target_type: 'governed_api', target_id: id.api },
+    replies: [[rpc(GovernanceRpc.deleteApi), { ok: true }], apiLookup],
+    expected: { target_type: 'governed_api', target_id: id.api, workspace_id: id.workspace },
   },
   {
     action: 'governed_api.document_pushed',
@@ -862,10 +875,14 @@ const ROWS: Row[] = [
     method: 'POST',
     url: `/api/governed-apis/${id.api}/documents`,
     body: { content: 'openapi: 3.0.0' },
-    replies: [[rpc(GovernanceRpc.pushDocument), { document: { id: id.evaluation, digest: 'abc' } }]],
+    replies: [
+      [rpc(GovernanceRpc.pushDocument), { document: { id: id.evaluation, digest: 'abc' } }],
+      apiLookup,
+    ],
     expected: {
       target_type: 'governed_api',
       target_id: id.api,
+      workspace_id: id.workspace,
       summary: { document_id: id.evaluation, digest: 'abc' },
     },
   },
@@ -925,8 +942,12 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'DELETE',
     url: `/api/governance-profiles/${id.governanceProfile}`,
-    replies: [[rpc(GovernanceRpc.deleteProfile), { ok: true }]],
-    expected: { target_type: 'governance_profile', target_id: id.governanceProfile },
+    replies: [[rpc(GovernanceRpc.deleteProfile), { ok: true }], profileLookup],
+    expected: {
+      target_type: 'governance_profile',
+      target_id: id.governanceProfile,
+      workspace_id: id.workspace,
+    },
   },
   {
     action: 'workspace.governance_threshold_changed',
@@ -976,8 +997,13 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'DELETE',
     url: `/api/governed-apis/${id.api}/waivers/${id.waiver}`,
-    replies: [[rpc(GovernanceRpc.deleteWaiver), { ok: true }]],
-    expected: { target_type: 'waiver', target_id: id.waiver, summary: { api_id: id.api } },
+    replies: [[rpc(GovernanceRpc.deleteWaiver), { ok: true }], apiLookup],
+    expected: {
+      target_type: 'waiver',
+      target_id: id.waiver,
+      workspace_id: id.workspace,
+      summary: { api_id: id.api },
+    },
   },
 ];
 
@@ -1163,6 +1189,75 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     expect(records).toMatchObject([
       { action: 'webhook.deleted', target_id: workspaceEndpoint.id, workspace_id: id.workspace },
     ]);
+  });
+
+  it("names a deleted governed API's workspace, asked before the deletion", async () => {
+    let deleted = false;
+    gateway.reply(GovernanceRpc.deleteApi, () => {
+      deleted = true;
+      return { ok: true as const };
+    });
+    gateway.reply(GovernanceRpc.getApi, () => {
+      if (deleted) throw new DomainError('NOT_FOUND', 'Governed API not found');
+      return { api: { id: id.api, workspace_id: id.workspace } } as never;
+    });
+    const requestId = `audited-deleted-api-${randomUUID()}`;
+    const res = await gateway.fetch('DELETE', `/api/governed-apis/${id.api}`, {
+      token: user.token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    expect(await recordsOf(requestId)).toMatchObject([
+      { action: 'governed_api.deleted', target_id: id.api, workspace_id: id.workspace },
+    ]);
+  });
+
+  it('records the failed deployments deleted at once in one entry per workspace, those of no known workspace apart', async () => {
+    const other = randomUUID();
+    const [first, second, third, late] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    let deleted = false;
+    // `late` failed after the workspaces were asked, before the deletion: it is deleted with no workspace known.
+    gateway.reply(DeploymentsRpc.listFailed, () => {
+      if (deleted) throw new Error('asked after the deletion');
+      return {
+        deployments: [
+          { id: first, workspace_id: id.workspace },
+          { id: second, workspace_id: other },
+          { id: third, workspace_id: id.workspace },
+        ],
+      };
+    });
+    gateway.reply(DeploymentsRpc.deleteFailed, () => {
+      deleted = true;
+      return { deletedCount: 4, deletedDeploymentIds: [first, second, third, late] };
+    });
+    const requestId = `audited-failed-deleted-${randomUUID()}`;
+    const res = await gateway.fetch('POST', '/api/deployments/delete-failed', {
+      token: user.token,
+      body: {},
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    const records = await recordsOf(requestId);
+    const byWorkspace = Object.fromEntries(records.map((r) => [String(r.workspace_id), r]));
+    expect(Object.keys(byWorkspace).sort()).toEqual([id.workspace, other, 'null'].sort());
+    expect(byWorkspace[id.workspace]).toMatchObject({
+      action: 'deployment.failed_deleted',
+      actor_user_id: user.id,
+      target_type: 'deployment',
+      target_id: null,
+      summary: { policy_id: null, deleted_count: 2, deleted_deployment_ids: [first, third] },
+    });
+    expect(byWorkspace[other].summary).toEqual({
+      policy_id: null,
+      deleted_count: 1,
+      deleted_deployment_ids: [second],
+    });
+    expect(byWorkspace.null.summary).toEqual({
+      policy_id: null,
+      deleted_count: 1,
+      deleted_deployment_ids: [late],
+    });
   });
 
   it('records no entry for a refused request', async () => {

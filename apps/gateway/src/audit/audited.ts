@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { type AuditAction, urlWithoutQuery } from '@pc/contracts';
-import type { WorkspaceTarget } from './audit-workspaces';
+import type { TargetWorkspaces, WorkspaceTarget } from './audit-workspaces';
 
 export interface AuditFacts {
   /** The route's parsed body, path parameters and query, and its result. */
@@ -26,7 +26,11 @@ export interface AuditDescription {
 export interface AuditSpec {
   /** The action, or how the route's facts decide it (a change of credentials is a rotation). */
   action: AuditAction | ((facts: AuditFacts) => AuditAction);
-  describe: (facts: AuditFacts) => AuditDescription;
+  /**
+   * The entry; or one per workspace, for a route acting on targets in several (each names its workspace).
+   * `workspaces`: what `workspaceOf` found, by target id.
+   */
+  describe: (facts: AuditFacts, workspaces: TargetWorkspaces) => AuditDescription | AuditDescription[];
   /**
    * The target whose workspace the entry names when `describe` names none (the route's answer does not
    * say): asked of its service before the route acts (see AuditWorkspaces).
@@ -56,6 +60,15 @@ const webhookOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget 
 });
 const deploymentOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget => ({
   type: 'deployment',
+  id: params.id ?? null,
+});
+/** The governed API of the path: its documents and waivers are in its workspace. */
+const apiOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget => ({
+  type: 'governed_api',
+  id: params.id ?? null,
+});
+const profileOfPath = ({ params }: Omit<AuditFacts, 'result'>): WorkspaceTarget => ({
+  type: 'governance_profile',
   id: params.id ?? null,
 });
 /** The names of the fields a request changed (never their values: a body may hold a secret). */
@@ -473,16 +486,25 @@ export const AUDIT = {
     describe: (facts) => ({ target_type: 'deployment', target_id: id(facts) }),
   },
   failedDeploymentsDeleted: {
+    // The caller's failed deployments may be in several workspaces: one entry per workspace, each naming
+    // the deployments deleted there (one without a workspace when none was deleted, or one's is unknown).
     action: 'deployment.failed_deleted',
-    describe: ({ body, result }) => ({
-      target_type: 'deployment',
-      target_id: null,
-      summary: {
-        policy_id: str(body.policyId),
-        deleted_count: result.deletedCount ?? null,
-        deleted_deployment_ids: result.deletedDeploymentIds ?? [],
-      },
-    }),
+    workspaceOf: ({ body }) => ({ type: 'failed_deployments', policyId: str(body.policyId) }),
+    describe: ({ body, result }, workspaces) => {
+      const deleted = Array.isArray(result.deletedDeploymentIds) ? result.deletedDeploymentIds.map(str) : [];
+      const byWorkspace = new Map<string | null, string[]>();
+      for (const deploymentId of deleted.filter((d) => d !== null)) {
+        const workspace = workspaces.get(deploymentId) ?? null;
+        byWorkspace.set(workspace, [...(byWorkspace.get(workspace) ?? []), deploymentId]);
+      }
+      if (byWorkspace.size === 0) byWorkspace.set(null, []);
+      return [...byWorkspace].map(([workspace, ids]) => ({
+        target_type: 'deployment',
+        target_id: null,
+        workspace_id: workspace,
+        summary: { policy_id: str(body.policyId), deleted_count: ids.length, deleted_deployment_ids: ids },
+      }));
+    },
   },
   deploymentUnpublished: {
     action: 'deployment.unpublished',
@@ -598,7 +620,7 @@ export const AUDIT = {
       },
     }),
   },
-  // API governance: the workspace is the API's (in the reply) or the path's.
+  // API governance: the workspace is the API's (in the reply), the path's, or asked (`workspaceOf`).
   apiRegistered: {
     action: 'governed_api.registered',
     describe: ({ params, result }) => ({
@@ -618,10 +640,12 @@ export const AUDIT = {
   },
   apiDeleted: {
     action: 'governed_api.deleted',
+    workspaceOf: apiOfPath,
     describe: ({ params }) => ({ target_type: 'governed_api', target_id: params.id ?? null }),
   },
   apiDocumentPushed: {
     action: 'governed_api.document_pushed',
+    workspaceOf: apiOfPath,
     describe: ({ params, result }) => {
       const document = record(result.document);
       return {
@@ -662,6 +686,7 @@ export const AUDIT = {
   },
   governanceProfileDeleted: {
     action: 'governance_profile.deleted',
+    workspaceOf: profileOfPath,
     describe: ({ params }) => ({ target_type: 'governance_profile', target_id: params.id ?? null }),
   },
   governanceThresholdChanged: {
@@ -691,7 +716,9 @@ export const AUDIT = {
     },
   },
   waiverDeleted: {
+    // The waiver is found by its API (the path's), so it is in the API's workspace.
     action: 'waiver.deleted',
+    workspaceOf: apiOfPath,
     describe: ({ params }) => ({
       target_type: 'waiver',
       target_id: params.waiverId ?? null,

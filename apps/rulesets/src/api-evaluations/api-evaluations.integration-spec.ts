@@ -44,7 +44,7 @@ describe('governance profiles and evaluations kept (service level, the engine)',
       })
     ).api;
 
-  it('lets the owner and admins write profiles (members read them), each ruleset visible and a pin its reviewed version', async () => {
+  it('lets the owner and admins write profiles (members read them, one by one too), each ruleset visible and a pin its reviewed version', async () => {
     expect(await codeOf(profile(member))).toBe('FORBIDDEN');
     expect(await codeOf(profile(stranger))).toBe('NOT_FOUND');
     const { profile: created } = await profile(owner, {
@@ -64,6 +64,11 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(await codeOf(profile(owner, { rulesets: [{ rulesetId: draft }] }))).toBe('RULESETS.NOT_PUBLISHED');
     const { profiles } = await h.request(GovernanceRpc.listProfiles, member.ctx, { workspaceId });
     expect(profiles.map((p) => p.name)).toContain('Public APIs');
+    const read = await h.request(GovernanceRpc.getProfile, member.ctx, { id: created.id });
+    expect(read.profile).toMatchObject({ id: created.id, workspace_id: workspaceId, name: 'Public APIs' });
+    expect(await codeOf(h.request(GovernanceRpc.getProfile, stranger.ctx, { id: created.id }))).toBe(
+      'NOT_FOUND',
+    );
     const { profile: edited } = await h.request(GovernanceRpc.updateProfile, owner.ctx, {
       id: created.id,
       rulesets: [{ rulesetId, version: null }],

@@ -11,7 +11,7 @@ import {
 } from '@pc/contracts';
 import { Database, DomainError, type Executor, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
-import { GovernanceAccess, GovernedApisRepository } from '../governed-apis';
+import { type GovernanceAction, GovernanceAccess, GovernedApisRepository } from '../governed-apis';
 import { RulesetAccess } from '../rulesets';
 import { type ProfileFields, type ProfileRow, ProfilesRepository, toProfile } from './profiles.repository';
 import { RulesetVersions } from './ruleset-versions';
@@ -78,6 +78,11 @@ export class ProfilesService {
     return { profile: toProfile(row) };
   }
 
+  /** One profile, for a member of its workspace or a platform administrator (404 to anyone else). */
+  async get(ctx: RequestContext, id: string): Promise<{ profile: GovernanceProfile }> {
+    return { profile: toProfile(await this.allowed(ctx, id, 'read')) };
+  }
+
   async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
     const current = await this.managed(ctx, id);
     await this.profiles.delete(this.db.pool, current.id);
@@ -91,11 +96,16 @@ export class ProfilesService {
   }
 
   /** A profile of a workspace where the caller is an owner or admin (404 to strangers). */
-  private async managed(ctx: RequestContext, id: string): Promise<ProfileRow> {
+  private managed(ctx: RequestContext, id: string): Promise<ProfileRow> {
+    return this.allowed(ctx, id, 'manage');
+  }
+
+  /** A profile of a workspace where the caller may do `action` (404 to strangers). */
+  private async allowed(ctx: RequestContext, id: string, action: GovernanceAction): Promise<ProfileRow> {
     const row = await this.profiles.findById(this.db.pool, id);
     if (!row) throw notFound('Governance profile');
     try {
-      await this.access.check(ctx, row.workspace_id, 'manage');
+      await this.access.check(ctx, row.workspace_id, action);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound('Governance profile');
       throw error;

@@ -13,6 +13,7 @@ import type {
   CreateDeploymentResult,
   DeleteFailedRequest,
   DeleteFailedResult,
+  FailedDeployment,
   Deployment,
   DeploymentIdRequest,
   DeploymentJob,
@@ -75,6 +76,10 @@ export const DeploymentsRpc = {
   >('deployments.workspace-settings.put.v1'),
   remove: rpc<DeploymentIdRequest, { deletedDeploymentId: string }>('deployments.deployment.delete.v1'),
   deleteFailed: rpc<DeleteFailedRequest, DeleteFailedResult>('deployments.deployment.delete-failed.v1'),
+  /** What `deleteFailed` would delete now, with each deployment's workspace (the gateway's audit asks it). */
+  listFailed: rpc<DeleteFailedRequest, { deployments: FailedDeployment[] }>(
+    'deployments.deployment.list-failed.v1',
+  ),
   cancel: rpc<DeploymentIdRequest, { ok: boolean }>('deployments.deployment.cancel.v1'),
   sync: rpc<DeploymentIdRequest, SyncDeploymentResult>('deployments.deployment.sync.v1'),
   /** Runs the drift check of the periodic reconcile for one deployment now. */

@@ -144,6 +144,12 @@ export interface DeleteFailedResult {
   deletedDeploymentIds: string[];
 }
 
+/** A failed deployment of the caller's that `deleteFailed` would delete, and the workspace it was made in. */
+export interface FailedDeployment {
+  id: string;
+  workspace_id: string;
+}
+
 export interface SyncDeploymentResult {
   ok: boolean;
   result: SyncResult;

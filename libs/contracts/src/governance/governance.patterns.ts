@@ -60,6 +60,11 @@ export const GovernanceRpc = {
     'rulesets.governance-profile.update.v1',
     S.updateProfile,
   ),
+  /** One profile, for a member of its workspace or a platform administrator (404 to anyone else). */
+  getProfile: rpc<ApiIdRequest, { profile: GovernanceProfile }>(
+    'rulesets.governance-profile.get.v1',
+    S.apiId,
+  ),
   deleteProfile: rpc<ApiIdRequest, { ok: true }>('rulesets.governance-profile.delete.v1', S.apiId),
   getSettings: rpc<WorkspaceIdData, { settings: GovernanceSettings }>(
     'rulesets.governance-settings.get.v1',
