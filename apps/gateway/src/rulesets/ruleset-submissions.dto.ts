@@ -90,7 +90,8 @@ export class RulesetSubmissionFieldsDto {
   @IsArray()
   @ArrayMaxSize(TARGET_SCOPES.length)
   @ArrayUnique()
-  @IsIn(TARGET_SCOPES, { each: true })
+  // The document's set: `agent-network` is `agent` by the time this checks (currentScopes).
+  @IsIn(SCOPE_FILTERS, { each: true })
   targetScopes?: TargetScope[];
 
   @ApiPropertyOptional({
