@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OAS3, OPERATION_IDS } from '@pc/testing';
+import { GOVERNANCE_LIMITS } from '@pc/contracts';
+import { largeOpenApi31, OAS3, OPERATION_IDS } from '@pc/testing';
 import { type CliRun, runCli, SOURCE_CLI } from './testing/cli-run';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
@@ -273,5 +275,48 @@ describe('API governance through the gateway over NATS', () => {
         )
       ).status,
     ).toBe(400);
+  });
+
+  it('registers an API with a 3 MiB document and pushes another (each crosses the bus in parts), both kept whole; a 6 MB one is 413 naming the limit', async () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const first = largeOpenApi31(3 * 1024 * 1024);
+    const registered = await h.http.post<Json>(
+      `/api/workspaces/${workspaceId}/governed-apis`,
+      { name: 'Large API', document: { content: first, filename: 'large.yaml' } },
+      { token: member.token },
+    );
+    expect([registered.status, registered.body.code]).toEqual([201, undefined]);
+    const apiId = registered.body.api.id as string;
+    expect(registered.body.api.documents).toBe(1);
+    const second = `${first}# pushed from CI\n`;
+    const pushed = await h.http.post<Json>(
+      `/api/governed-apis/${apiId}/documents`,
+      { content: second, filename: 'large.yaml', commit: 'abc1234' },
+      { token: member.token },
+    );
+    expect([pushed.status, pushed.body.code]).toEqual([201, undefined]);
+    // The digest and size the rulesets service took of the text it stored: the document whole.
+    expect(pushed.body.document).toMatchObject({
+      api_id: apiId,
+      filename: 'large.yaml',
+      commit: 'abc1234',
+      bytes: Buffer.byteLength(second),
+      digest: sha256(second),
+    });
+    const api = await h.http.get<Json>(`/api/governed-apis/${apiId}`, { token: member.token });
+    expect(api.body.api.documents).toBe(2);
+
+    const over = largeOpenApi31(6_000_000);
+    for (const [path, body] of [
+      [`/api/governed-apis/${apiId}/documents`, { content: over }],
+      [
+        `/api/workspaces/${workspaceId}/governed-apis`,
+        { name: 'Too large API', document: { content: over } },
+      ],
+    ] as const) {
+      const refused = await h.http.post<Json>(path, body, { token: member.token });
+      expect([path, refused.status]).toEqual([path, 413]);
+      expect(JSON.stringify(refused.body)).toContain(String(GOVERNANCE_LIMITS.document.bytes));
+    }
   });
 });

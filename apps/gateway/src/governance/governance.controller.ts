@@ -7,6 +7,7 @@ import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decora
 import { BodyLimit } from '../http/body-limit';
 import { OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
+import { specificationForBus } from '../rulesets/specification-parts';
 import {
   ApiDashboardDto,
   ApiDocumentEnvelopeDto,
@@ -74,8 +75,13 @@ export class GovernanceController {
     [409, 'The name is taken in the workspace, the workspace is full or archived'],
     [413, 'The document is larger than the limit'],
   )
-  register(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RegisterApiDto) {
-    return this.bus.request(GovernanceRpc.registerApi, ctx, { workspaceId: id, ...body });
+  async register(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RegisterApiDto) {
+    const { document, ...rest } = body;
+    return this.bus.request(GovernanceRpc.registerApi, ctx, {
+      workspaceId: id,
+      ...rest,
+      ...(document && { document: await specificationForBus(this.bus, ctx, { ...document }) }),
+    });
   }
 
   @Get('workspaces/:id/governed-apis')
@@ -163,8 +169,13 @@ export class GovernanceController {
     [409, 'The workspace is archived or keeps as many documents as allowed'],
     [413, 'The document is larger than the limit'],
   )
-  pushDocument(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PushedDocumentDto) {
-    return this.bus.request(GovernanceRpc.pushDocument, ctx, { apiId: id, ...body });
+  async pushDocument(
+    @Ctx() ctx: RequestContext,
+    @Param('id', uuid) id: string,
+    @Body() body: PushedDocumentDto,
+  ) {
+    const document = await specificationForBus(this.bus, ctx, { ...body });
+    return this.bus.request(GovernanceRpc.pushDocument, ctx, { apiId: id, ...document });
   }
 
   @Audited(AUDIT.apiEvaluated)

@@ -19,11 +19,11 @@ import {
   IsObject,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -99,7 +99,8 @@ export class PushedDocumentDto {
   })
   @IsString()
   @MaxUtf8Bytes(L.document.bytes)
-  @Length(1, L.document.bytes)
+  // The least only: a document over the most is 413 (MaxUtf8Bytes), which a length rule would make a 400.
+  @MinLength(1)
   content!: string;
 
   @OptionalMatching(

@@ -3,21 +3,22 @@ import {
   EVALUATION_LIMITS,
   type RequestContext,
   RulesetEvaluationRpc,
-  type SpecificationInput,
+  type SpecificationUpload,
 } from '@pc/contracts';
 import type { BusClient } from '@pc/platform';
 
 /**
- * The specification as it crosses the bus: inline when its JSON fits one part; otherwise sent ahead in
- * parts of at most `uploadPartBytes` JSON bytes (`RulesetEvaluationRpc.uploadPart`, stored by the
- * rulesets service where every replica reads them) and named by the upload's id. Every bus message stays
- * well under the bus's 1 MiB limit, whatever the document holds (docs/messaging.md).
+ * The specification (an evaluation's, or a governed API's pushed document) as it crosses the bus: inline
+ * when its JSON fits one part; otherwise sent ahead in parts of at most `uploadPartBytes` JSON bytes
+ * (`RulesetEvaluationRpc.uploadPart`, stored by the rulesets service where every replica reads them) and
+ * named by the upload's id. Every bus message stays well under the bus's 1 MiB limit, whatever the
+ * document holds (docs/messaging.md).
  */
-export async function specificationForBus(
+export async function specificationForBus<T extends { content?: string; upload?: SpecificationUpload }>(
   bus: BusClient,
   ctx: RequestContext,
-  specification: SpecificationInput,
-): Promise<SpecificationInput> {
+  specification: T,
+): Promise<Omit<T, 'content'> & { content?: string; upload?: SpecificationUpload }> {
   const content = specification.content;
   if (typeof content !== 'string' || jsonBytes(content) <= EVALUATION_LIMITS.uploadPartBytes) {
     return specification;

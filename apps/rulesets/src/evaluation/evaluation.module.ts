@@ -12,7 +12,8 @@ import { SpecificationUploads } from './specification-uploads';
 
 /**
  * Evaluating API specifications against rulesets in the engine's worker threads; validation asks the same
- * engine whether a submitted profile runs (`ProfileEngineCheck`).
+ * engine whether a submitted profile runs (`ProfileEngineCheck`). Texts sent ahead in parts
+ * (`SpecificationUploads`) are taken by evaluations and by governed APIs' pushed documents.
  */
 @Module({
   imports: [RulesetsModule, VendorModule],
@@ -26,6 +27,6 @@ import { SpecificationUploads } from './specification-uploads';
     EvaluationService,
     ProfileEngineCheck,
   ],
-  exports: [ProfileEngineCheck, EvaluationService],
+  exports: [ProfileEngineCheck, EvaluationService, SpecificationUploads],
 })
 export class EvaluationModule {}

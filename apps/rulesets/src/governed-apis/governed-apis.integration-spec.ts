@@ -1,4 +1,5 @@
-import { GOVERNANCE_LIMITS, GovernanceRpc } from '@pc/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { GOVERNANCE_LIMITS, GovernanceRpc, RulesetEvaluationRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -44,6 +45,39 @@ describe('governed APIs (service level, PostgreSQL)', () => {
       pushed_by: member.id,
     });
     expect(document.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("takes a document sent ahead in parts (too large for one bus message) whole, the sender's upload only", async () => {
+    const parts = [`${OAS3}# `, 'x'.repeat(300_000), '\n'];
+    const upload = async (who: TestUser) => {
+      const id = randomUUID();
+      for (const [index, text] of parts.entries())
+        await h.request(RulesetEvaluationRpc.uploadPart, who.ctx, { id, index, text });
+      return { id, parts: parts.length };
+    };
+    const { api } = await register(member, 'Uploaded API', {
+      document: { upload: await upload(member), filename: 'uploaded.yaml' },
+    });
+    expect(api.documents).toBe(1);
+    const text = parts.join('');
+    const { document } = await h.request(GovernanceRpc.pushDocument, member.ctx, {
+      apiId: api.id,
+      upload: await upload(member),
+    });
+    expect(document).toMatchObject({
+      bytes: Buffer.byteLength(text),
+      digest: createHash('sha256').update(text).digest('hex'),
+    });
+    // Another member's upload is not this caller's to take; content and an upload at once is malformed.
+    const others = await upload(owner);
+    expect(
+      await codeOf(h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: api.id, upload: others })),
+    ).toBe('UNPROCESSABLE');
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: api.id, content: OAS3, upload: others }),
+      ),
+    ).toBe('BUS.MESSAGE_INVALID');
   });
 
   it('refuses a second API of the same name in the workspace (409), whatever its case', async () => {

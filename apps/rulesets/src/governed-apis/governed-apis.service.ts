@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type ApiDashboard,
   type ApiDocument,
+  type DocumentOnBus,
   GOVERNANCE_LIMITS as L,
   type GovernanceSettings,
   type GovernedApi,
@@ -15,6 +16,7 @@ import {
 } from '@pc/contracts';
 import { Database, type Executor, fitToBudget } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
+import { SpecificationUploads } from '../evaluation';
 import { GovernanceAccess } from './governance-access';
 import { GovernedApiAccess } from './governed-api-access';
 import { toApiDocument, toGovernedApi } from './governed-api.row';
@@ -33,6 +35,7 @@ export class GovernedApisService {
     private readonly apis: GovernedApisRepository,
     private readonly access: GovernanceAccess,
     private readonly apiAccess: GovernedApiAccess,
+    private readonly uploads: SpecificationUploads,
   ) {}
 
   async register(ctx: RequestContext, request: RegisterApiRequest): Promise<{ api: GovernedApi }> {
@@ -62,7 +65,13 @@ export class GovernedApisService {
         createdBy: grant.userId,
       });
       if (request.document)
-        await this.addDocument(tx, apiId, request.workspaceId, grant.userId, request.document);
+        await this.addDocument(
+          tx,
+          apiId,
+          request.workspaceId,
+          grant.userId,
+          await this.documentOf(grant.userId, request.document),
+        );
       return apiId;
     });
     return this.present(id, request.workspaceId);
@@ -132,7 +141,8 @@ export class GovernedApisService {
   async pushDocument(ctx: RequestContext, request: PushDocumentRequest): Promise<{ document: ApiDocument }> {
     const document = await this.db.transaction(async (tx) => {
       const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write', tx);
-      return this.addDocument(tx, api.id, api.workspace_id, grant.userId, request);
+      const document = await this.documentOf(grant.userId, request);
+      return this.addDocument(tx, api.id, api.workspace_id, grant.userId, document);
     });
     return { document };
   }
@@ -180,6 +190,15 @@ export class GovernedApisService {
       pushedBy: userId,
     });
     return toApiDocument(row);
+  }
+
+  /** The document's text: inline, or the upload of `userId` it names (sent ahead in parts by the gateway). */
+  private async documentOf(
+    userId: string,
+    document: DocumentOnBus,
+  ): Promise<{ content: string; filename?: string; commit?: string }> {
+    const { upload, content, ...rest } = document;
+    return { ...rest, content: upload ? await this.uploads.take(userId, upload) : content! };
   }
 
   private async present(id: string, workspaceId: string): Promise<{ api: GovernedApi }> {

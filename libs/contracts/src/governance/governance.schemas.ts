@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageSchema } from '../common/message-schemas';
+import { specificationUploadSchema } from '../rulesets/rulesets.schemas';
 import { GOVERNANCE_LIMITS as L } from './governance.limits';
 import type {
   ApiIdRequest,
@@ -49,6 +50,16 @@ const document = z.object({
   filename: z.string().max(L.filename.max).regex(new RegExp(L.filename.pattern)).optional(),
   commit: z.string().max(L.commit.max).regex(new RegExp(L.commit.pattern)).optional(),
 });
+/** A pushed document on the bus: its content inline, or sent ahead in parts (`DocumentOnBus`). */
+const documentOnBusFields = document.extend({
+  content: document.shape.content.optional(),
+  upload: specificationUploadSchema.optional(),
+});
+const oneOfContentAndUpload = [
+  (d: { content?: string; upload?: unknown }) => (d.content === undefined) !== (d.upload === undefined),
+  { message: 'gives the document as content or as an upload' },
+] as const;
+const documentOnBus = documentOnBusFields.refine(...oneOfContentAndUpload);
 const apiName = z.string().trim().min(L.apiName.min).max(L.apiName.max);
 const follow = z.object({
   rulesetId: uuid,
@@ -72,7 +83,7 @@ export const GovernanceSchemas = {
     source: source.optional(),
     tags: labels.optional(),
     scope: label.optional(),
-    document: document.optional(),
+    document: documentOnBus.optional(),
   }) satisfies MessageSchema<RegisterApiRequest>,
   update: z.object({
     id: uuid,
@@ -93,7 +104,9 @@ export const GovernanceSchemas = {
     workspaceId: uuid,
     days: z.number().int().min(L.trendDays.min).max(L.trendDays.max).optional(),
   }) satisfies MessageSchema<GovernanceTrendRequest>,
-  pushDocument: document.extend({ apiId: uuid }) satisfies MessageSchema<PushDocumentRequest>,
+  pushDocument: documentOnBusFields
+    .extend({ apiId: uuid })
+    .refine(...oneOfContentAndUpload) satisfies MessageSchema<PushDocumentRequest>,
   createProfile: z.object({
     workspaceId: uuid,
     name: z.string().trim().min(L.profileName.min).max(L.profileName.max),

@@ -1,4 +1,8 @@
-import type { EvaluationResultItem, SeverityCounts } from '../rulesets/rulesets.evaluation';
+import type {
+  EvaluationResultItem,
+  SeverityCounts,
+  SpecificationUpload,
+} from '../rulesets/rulesets.evaluation';
 import type { EvaluationTrigger } from './governance.limits';
 import type { ApiThresholdCrossedWebhookV1, WaiverExpiredWebhookV1 } from '../identity/webhooks.types';
 
@@ -53,7 +57,7 @@ export interface RegisterApiRequest {
   tags?: string[];
   scope?: string;
   /** A first document, pushed with the registration. */
-  document?: PushedDocument;
+  document?: DocumentOnBus;
 }
 
 export interface UpdateApiRequest {
@@ -76,7 +80,17 @@ export interface PushedDocument {
   commit?: string;
 }
 
-export interface PushDocumentRequest extends PushedDocument {
+/**
+ * A pushed document as it crosses the bus (gateway to rulesets service): its `content` inline, or, when
+ * too large for one bus message, sent ahead in parts (`RulesetEvaluationRpc.uploadPart`) and named by
+ * `upload`, exactly one of the two (docs/messaging.md).
+ */
+export interface DocumentOnBus extends Omit<PushedDocument, 'content'> {
+  content?: string;
+  upload?: SpecificationUpload;
+}
+
+export interface PushDocumentRequest extends DocumentOnBus {
   apiId: string;
 }
 

@@ -100,7 +100,17 @@ export interface SpecificationInput {
    * Between the gateway and the rulesets service only (never in the HTTP body): `content` sent ahead in
    * parts (`RulesetEvaluationRpc.uploadPart`) because it is too large for one bus message.
    */
-  upload?: { id: string; parts: number };
+  upload?: SpecificationUpload;
+}
+
+/**
+ * A text sent ahead in parts (`RulesetEvaluationRpc.uploadPart`), named by the request that uses it: an
+ * evaluation's specification, a governed API's pushed document.
+ */
+export interface SpecificationUpload {
+  /** The id (a UUID the gateway chose) every part carries. */
+  id: string;
+  parts: number;
 }
 
 /** One part of a specification's text sent ahead of its evaluation (gateway to rulesets service). */

@@ -96,13 +96,19 @@ const submissionFields = {
   deliversIdeaIds: z.array(ideaDeclaration).max(L.deliversIdeaIds.maxItems).optional(),
 };
 
+/** A text sent ahead in parts (`SpecificationUpload`): an evaluation's specification, a pushed document. */
+export const specificationUploadSchema = z.object({
+  id: uuid,
+  parts: z.number().int().min(1).max(E.uploadParts.max),
+});
+
 const specification = z.object({
   content: z.string().optional(),
   filename: z.string().max(E.filename.max).regex(new RegExp(E.filename.pattern)).optional(),
   repoUrl: url.optional(),
   ref: z.string().max(L.sourceRef.max).optional(),
   path: z.string().max(E.path.max).optional(),
-  upload: z.object({ id: uuid, parts: z.number().int().min(1).max(E.uploadParts.max) }).optional(),
+  upload: specificationUploadSchema.optional(),
 });
 
 const rulesetRef = z.union([
