@@ -173,6 +173,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
           eventId: randomUUID(),
           deployment_id: row.id,
           created_by: row.created_by,
+          workspace_id: row.workspace_id,
           asset_name: row.asset_name,
           platform_org_id: row.platform_org_id,
           platform_org_name: row.platform_org_name,

@@ -240,6 +240,8 @@ export interface DeploymentDriftedEvent {
   eventId: string;
   deployment_id: string;
   created_by: string;
+  /** The deployment's workspace: its author hears of the drift while a member (absent on older events). */
+  workspace_id?: string;
   asset_name: string;
   platform_org_id: string;
   platform_org_name: string | null;
