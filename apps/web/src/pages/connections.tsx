@@ -125,28 +125,7 @@ export default function Connections() {
           hint="Stored encrypted; never shown again."
           {...field('clientSecret')}
         />
-        {orgs?.truncated ? (
-          <>
-            <TextField
-              label="Organization id"
-              hint="Deployments go to this organization and those under it: pick one the credentials reach, or type the id of one not listed."
-              required
-              minLength={4}
-              maxLength={255}
-              list="found-organizations"
-              {...field('organizationId')}
-            />
-            <datalist id="found-organizations">
-              {orgs.orgs.map((o) => (
-                <option key={o.id} value={o.id} label={o.fullPath} />
-              ))}
-            </datalist>
-            <CutListNote
-              listed={orgs.orgs.length}
-              then="An organization not listed is checked when the connection is created."
-            />
-          </>
-        ) : orgs && orgs.orgs.length > 0 ? (
+        {orgs && !orgs.truncated && orgs.orgs.length > 0 ? (
           <SelectField
             label="Organization"
             hint="The organizations these credentials reach, the root first: deployments go to the one chosen and those under it."
@@ -157,22 +136,41 @@ export default function Connections() {
           <>
             <TextField
               label="Organization id"
-              hint="The platform organization the client belongs to, usually its root: deployments go to it and the organizations under it. Find organizations lists those the credentials reach."
+              hint={
+                orgs?.truncated
+                  ? 'Deployments go to this organization and those under it: pick one the credentials reach, or type the id of one not listed.'
+                  : 'The platform organization the client belongs to, usually its root: deployments go to it and the organizations under it. Find organizations lists those the credentials reach.'
+              }
               required
               minLength={4}
               maxLength={255}
+              list={orgs?.truncated ? 'found-organizations' : undefined}
               {...field('organizationId')}
             />
-            <div className="row">
-              <button
-                type="button"
-                className="secondary"
-                disabled={find.busy}
-                onClick={() => void find.run()}
-              >
-                {find.busy ? 'Finding…' : 'Find organizations'}
-              </button>
-            </div>
+            {orgs?.truncated ? (
+              <>
+                <datalist id="found-organizations">
+                  {orgs.orgs.map((o) => (
+                    <option key={o.id} value={o.id} label={o.fullPath} />
+                  ))}
+                </datalist>
+                <CutListNote
+                  listed={orgs.orgs.length}
+                  then="An organization not listed is checked when the connection is created."
+                />
+              </>
+            ) : (
+              <div className="row">
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={find.busy}
+                  onClick={() => void find.run()}
+                >
+                  {find.busy ? 'Finding…' : 'Find organizations'}
+                </button>
+              </div>
+            )}
           </>
         )}
         {check ? (
