@@ -14,7 +14,6 @@ export {
   Submitting,
 } from './submissions/submitting';
 export { insertInto, updateRow } from './rows/rows';
-export { decodeKeyset, encodeKeyset, type Keyset, type Page, pageOf } from './paging/keyset-page';
 export { type ListingColumns, ListingTable } from './rows/listing-table';
 export { type KeptColumns, type ListingRow, type PinColumns, pinnedNow, reviewPin } from './rows/listing-row';
 export {

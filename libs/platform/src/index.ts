@@ -37,6 +37,7 @@ export * from './jobs';
 export * from './auth/caller';
 export * from './database/content-changes';
 export * from './provenance';
+export * from './paging/keyset-page';
 export * from './limits/fixed-window-limiter';
 export * from './secrets/secret-box';
 export * from './limits/shared-budgets';

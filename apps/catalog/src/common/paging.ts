@@ -1,2 +1,2 @@
-// The catalog's lists page by the listings kernel's keyset cursors (libs/listings/src/paging).
-export { decodeKeyset, encodeKeyset, type Keyset, type Page, pageOf } from '@pc/listings';
+// The catalog's lists page by the platform's keyset cursors (libs/platform/src/paging), as every service's do.
+export { decodeKeyset, encodeKeyset, type Keyset, type Page, pageOf } from '@pc/platform';

@@ -9,10 +9,9 @@ import {
   type ListDeploymentsResult,
   type RequestContext,
 } from '@pc/contracts';
-import { Database } from '@pc/platform';
+import { Database, decodeTimeKeyset, encodeKeyset } from '@pc/platform';
 import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
-import { decodePageCursor, encodePageCursor } from '../common/page-cursor';
 import {
   DeploymentsRepository,
   JobsRepository,
@@ -45,7 +44,7 @@ export class DeploymentsService {
       rulesetId: req.rulesetId,
       policyId: req.policyId,
       assetType: req.assetType,
-      before: req.cursor === undefined ? undefined : decodePageCursor(DEPLOYMENTS, req.cursor),
+      before: decodeTimeKeyset(req.cursor, DEPLOYMENTS) ?? undefined,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
@@ -56,7 +55,10 @@ export class DeploymentsService {
       pagination: {
         limit,
         has_more: hasMore,
-        next_cursor: hasMore && last ? encodePageCursor(DEPLOYMENTS, last.created_at, last.id) : null,
+        next_cursor:
+          hasMore && last
+            ? encodeKeyset(DEPLOYMENTS, { key: last.created_at.toISOString(), id: last.id })
+            : null,
       },
     };
   }

@@ -11,10 +11,9 @@ import {
   ROLLOUT_LIMITS as L,
 } from '@pc/contracts';
 import { JobsRepository } from '@pc/deployments-store';
-import { Database, DomainError, fitToBudget } from '@pc/platform';
+import { Database, decodeTimeKeyset, DomainError, encodeKeyset, fitToBudget } from '@pc/platform';
 import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
-import { decodePageCursor, encodePageCursor } from '../common/page-cursor';
 import { CreateDeploymentService, DeploymentAdmission, NOT_ELIGIBLE } from '../create';
 import { RolloutAccess } from './rollout-access';
 import { RolloutDriver } from './rollout.driver';
@@ -139,7 +138,7 @@ export class RolloutsService {
   async list(ctx: RequestContext, req: ListRolloutsRequest): Promise<ListRolloutsResult> {
     const caller = requireUser(ctx);
     const limit = Math.min(req.limit ?? L.pageDefault, L.pageMax);
-    const before = req.cursor ? decodePageCursor(ROLLOUTS, req.cursor) : undefined;
+    const before = decodeTimeKeyset(req.cursor, ROLLOUTS) ?? undefined;
     const rows = await this.rollouts.listBy(this.db.pool, caller.userId, limit + 1, before);
     const head = rows.slice(0, limit);
     const orgs = await this.rollouts.organizationsOf(
@@ -159,7 +158,8 @@ export class RolloutsService {
     return {
       rollouts,
       hasMore,
-      nextCursor: hasMore && last ? encodePageCursor(ROLLOUTS, last.created_at, last.id) : null,
+      nextCursor:
+        hasMore && last ? encodeKeyset(ROLLOUTS, { key: last.created_at.toISOString(), id: last.id }) : null,
     };
   }
 

@@ -14,8 +14,8 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { decodeKeyset, DocTabsRepository, pageOf, type SubmissionEdit, Submitting } from '@pc/listings';
-import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
+import { DocTabsRepository, type SubmissionEdit, Submitting } from '@pc/listings';
+import { Database, decodeKeyset, type Executor, fitToBudget, notFound, pageOf } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { completeTabSet } from '../docs';

@@ -1,6 +1,5 @@
-import type { Executor } from '@pc/platform';
+import type { Executor, Keyset } from '@pc/platform';
 import { type ListingKind, tableOf } from '../listing-kind';
-import type { Keyset } from '../paging/keyset-page';
 import { insertInto, updateRow } from '../rows/rows';
 
 /**

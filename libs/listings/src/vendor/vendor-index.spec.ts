@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeKeyset, type Keyset } from '../paging/keyset-page';
+import { decodeKeyset, type Keyset } from '@pc/platform';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 import { VendorIndex, type VendorShelf } from './vendor-index';
 

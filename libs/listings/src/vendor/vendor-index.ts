@@ -1,9 +1,17 @@
 import path from 'node:path';
 import type { OnModuleInit } from '@nestjs/common';
 import type { RequestContext, SortOrder } from '@pc/contracts';
-import { badRequest, bestMatches, createLogger, fitToBudget, notFound, requireAdmin } from '@pc/platform';
+import {
+  badRequest,
+  bestMatches,
+  createLogger,
+  encodeKeyset,
+  fitToBudget,
+  type Keyset,
+  notFound,
+  requireAdmin,
+} from '@pc/platform';
 import { loadVendorFolder, requiredSlug, requiredString, type VendorEntry } from '@pc/vendor-index';
-import { encodeKeyset, type Keyset } from '../paging/keyset-page';
 import type { ListingServiceEnv } from '../source/listing-service.env';
 
 /** A list's filter: the words every item must match (name or summary), and the kind's own fields. */

@@ -1,5 +1,6 @@
 import { LIST_CURSOR_MAX } from '@pc/contracts';
-import { badRequest, fitToBudget } from '@pc/platform';
+import { badRequest } from '../errors/domain-error';
+import { fitToBudget } from '../messaging/reply-limit';
 
 /** One page of a list: the items, whether more follow, and the cursor of the next page. */
 export interface Page<T> {
@@ -26,10 +27,7 @@ export function encodeKeyset(kind: string, keyset: Keyset): string {
 
 export function decodeKeyset(cursor: string | undefined, kind: string, field = 'cursor'): Keyset | null {
   if (cursor === undefined || cursor === '') return null;
-  const invalid = () =>
-    badRequest('Invalid cursor', [
-      { field, message: 'is not a nextCursor this API returned for the same list and order' },
-    ]);
+  const invalid = () => invalidCursor(field);
   if (cursor.length > LIST_CURSOR_MAX) throw invalid();
   let parsed: unknown;
   try {
@@ -48,6 +46,28 @@ export function decodeKeyset(cursor: string | undefined, kind: string, field = '
     throw invalid();
   }
   return { key: parsed[1], id: parsed[2] };
+}
+
+/**
+ * The keyset of a list ordered by a time (newest first by creation): its `at` and id; a cursor whose
+ * sort value is not a time is a 400 like any other this API did not make.
+ */
+export function decodeTimeKeyset(
+  cursor: string | undefined,
+  kind: string,
+  field = 'cursor',
+): { at: Date; id: string } | null {
+  const keyset = decodeKeyset(cursor, kind, field);
+  if (!keyset) return null;
+  const at = new Date(keyset.key);
+  if (Number.isNaN(at.getTime())) throw invalidCursor(field);
+  return { at, id: keyset.id };
+}
+
+function invalidCursor(field: string) {
+  return badRequest('Invalid cursor', [
+    { field, message: 'is not a nextCursor this API returned for the same list and order' },
+  ]);
 }
 
 /**
