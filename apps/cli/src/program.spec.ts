@@ -81,6 +81,11 @@ describe('the command line', () => {
       status: 'succeeded',
       created_at: '2026-12-02T09:30:00.000Z',
     });
+    const listed = (n: number) => ({
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Item ${n}`,
+      category: 'security',
+    });
     let server: Server;
     let requests: string[];
 
@@ -99,7 +104,12 @@ describe('the command line', () => {
                 : url.pathname === '/api/deployments'
                   ? {
                       deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
-                      pagination: { limit, next_cursor: 'next', has_more: true },
+                      // Policies' deployments are all there are; rulesets' go on.
+                      pagination: {
+                        limit,
+                        next_cursor: 'next',
+                        has_more: url.searchParams.get('assetType') !== 'policy',
+                      },
                     }
                   : url.pathname === '/api/rollouts'
                     ? url.searchParams.get('cursor') === 'r2'
@@ -135,13 +145,33 @@ describe('the command line', () => {
                           hasMore: true,
                           nextCursor: 'r2',
                         }
-                    : url.pathname === '/api/workspaces'
+                    : url.pathname === '/api/policies'
                       ? {
-                          memberships: [
-                            { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
-                          ],
+                          policies: [1, 2].map((n) => ({
+                            ...listed(n),
+                            version: '1.0.0',
+                            status: 'published',
+                          })),
+                          hasMore: false,
+                          nextCursor: null,
                         }
-                      : null;
+                      : url.pathname === '/api/rulesets'
+                        ? {
+                            rulesets: [1, 2].map((n) => ({
+                              ...listed(n),
+                              target_scopes: ['rest-api'],
+                              lifecycle_status: 'published',
+                            })),
+                            hasMore: false,
+                            nextCursor: null,
+                          }
+                        : url.pathname === '/api/workspaces'
+                          ? {
+                              memberships: [
+                                { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
+                              ],
+                            }
+                          : null;
         res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body ?? { code: 'NOT_FOUND', message: 'no such route' }));
       });
@@ -221,6 +251,40 @@ describe('the command line', () => {
       expect(out).not.toContain('Older Rules');
       expect(err).toContain('More roll-outs exist: raise --limit');
       expect(await cli('rollouts', 'list', '--limit', '1001')).toBe(2);
+    });
+
+    it('says hasMore with --json on every list of a page, and the deprecated more where it said it before', async () => {
+      const json = async (...args: string[]) => {
+        out = '';
+        expect([args, await cli('--json', ...args)]).toEqual([args, 0]);
+        return JSON.parse(out) as Record<string, unknown>;
+      };
+      // Cut at --limit, or the API's last page.
+      for (const [args, hasMore] of [
+        [['deployments', 'list', '--limit', '2'], true],
+        [['deployments', 'list', '--asset-type', 'policy', '--limit', '2'], false],
+        [['rollouts', 'list', '--limit', '1'], true],
+        [['rollouts', 'list'], false],
+      ] as const) {
+        const page = await json(...args);
+        expect([args, page.hasMore, page.more]).toEqual([args, hasMore, hasMore]);
+      }
+      for (const [args, hasMore] of [
+        [['policies', 'search', '--limit', '1'], true],
+        [['policies', 'search', '--limit', '5'], false],
+        [['rulesets', 'search', '--limit', '1'], true],
+        [['rulesets', 'search', '--limit', '5'], false],
+      ] as const) {
+        const page = await json(...args);
+        expect([args, page.hasMore, 'more' in page]).toEqual([args, hasMore, false]);
+      }
+      // The help says which to read.
+      for (const list of ['deployments', 'rollouts']) {
+        out = '';
+        expect(await cli(list, 'list', '--help')).toBe(0);
+        expect(out).toContain(`With --json: {"${list}": [...], "hasMore": true|false}`);
+        expect(out).toContain('"more" is deprecated: the same as hasMore');
+      }
     });
 
     it('refuses a roll-out whose --bake, --health-timeout or --step-sizes is not a number with exit 2, asking nothing', async () => {

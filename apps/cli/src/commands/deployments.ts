@@ -14,6 +14,7 @@ import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { findConnection, organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { describeFound, findListing } from './listings';
+import { listPage, listPageHelp } from './list-pages';
 import { positiveInt } from './numbers';
 
 export interface DeployOptions {
@@ -165,20 +166,21 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       new Option('--asset-type <type>', 'only policies or only rulesets').choices(['policy', 'ruleset']),
     )
     .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 50)
+    .addHelpText('after', listPageHelp('deployments'))
     .action(async (options: { assetType?: 'policy' | 'ruleset'; limit: number }, command: Command) => {
       const ctx = new Context(command, env);
       if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
       const found: Deployment[] = [];
-      let more = false;
+      let hasMore = false;
       for await (const page of ctx.client().pages('Deployments_list', {
         params: { query: { assetType: options.assetType, limit: Math.min(200, options.limit) } },
       })) {
         const room = options.limit - found.length;
         found.push(...page.deployments.slice(0, room));
-        more = page.pagination.has_more || page.deployments.length > room;
+        hasMore = page.pagination.has_more || page.deployments.length > room;
         if (found.length >= options.limit) break;
       }
-      if (ctx.out.json) return ctx.out.data({ deployments: found, more });
+      if (ctx.out.json) return ctx.out.data(listPage('deployments', found, hasMore));
       if (found.length === 0) return ctx.out.line('No deployment yet.');
       ctx.out.table(
         found.map((deployment) => [
@@ -191,7 +193,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
         ]),
         ['ID', 'ASSET', 'ORGANIZATION', 'VERSION', 'STATUS', 'CREATED'],
       );
-      if (more) ctx.out.note(`More deployments exist: raise --limit (up to ${LIST_MAX}).`);
+      if (hasMore) ctx.out.note(`More deployments exist: raise --limit (up to ${LIST_MAX}).`);
     });
 
   deployments

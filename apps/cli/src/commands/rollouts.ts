@@ -6,6 +6,7 @@ import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { interruption, resolveWhere } from './deployments';
+import { listPage, listPageHelp } from './list-pages';
 import { positiveInt, stepSizes, wholeNumber } from './numbers';
 
 type Rollout = Schemas['RolloutDto'];
@@ -46,20 +47,21 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
     .command('list')
     .description('The roll-outs you started, newest first: asset, status and the step reached')
     .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 20)
+    .addHelpText('after', listPageHelp('rollouts'))
     .action(async (options: { limit: number }, command: Command) => {
       const ctx = new Context(command, env);
       if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
       const found: Rollout[] = [];
-      let more = false;
+      let hasMore = false;
       for await (const page of ctx.client().pages('Rollouts_list', {
         params: { query: { limit: Math.min(ROLLOUT_PAGE, options.limit) } },
       })) {
         const room = options.limit - found.length;
         found.push(...page.rollouts.slice(0, room));
-        more = page.hasMore || page.rollouts.length > room;
+        hasMore = page.hasMore || page.rollouts.length > room;
         if (found.length >= options.limit) break;
       }
-      if (ctx.out.json) return ctx.out.data({ rollouts: found, more });
+      if (ctx.out.json) return ctx.out.data(listPage('rollouts', found, hasMore));
       if (found.length === 0) return ctx.out.line('No roll-out yet.');
       ctx.out.table(
         found.map((rollout) => [
@@ -72,7 +74,7 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
         ]),
         ['ID', 'ASSET', 'VERSION', 'STATUS', 'STEP', 'CREATED'],
       );
-      if (more) ctx.out.note(`More roll-outs exist: raise --limit (up to ${LIST_MAX}).`);
+      if (hasMore) ctx.out.note(`More roll-outs exist: raise --limit (up to ${LIST_MAX}).`);
     });
 
   rollouts
