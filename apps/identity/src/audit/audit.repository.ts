@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditActionGroup, AuditEntry, AuditRecordedEvent } from '@pc/contracts';
-import type { Executor } from '@pc/platform';
+import type { Executor, Keyset } from '@pc/platform';
+import { timeKeySql } from '../common/time-cursor';
 
 /** An entry as the table holds it (with the actor's name joined): the entry, `at` a timestamp. */
 type AuditRow = Omit<AuditEntry, 'at'> & { at: Date };
@@ -17,7 +18,8 @@ export interface AuditFilter {
   targetType?: string;
   since?: string;
   until?: string;
-  after?: { at: string; id: string };
+  /** The last entry of the page before (its time exact to the microsecond). */
+  after?: Keyset | null;
   limit: number;
 }
 
@@ -57,10 +59,10 @@ export class AuditRepository {
     );
   }
 
-  /** Newest first, keyset-paged on (at, id). */
-  async list(db: Executor, filter: AuditFilter): Promise<AuditEntry[]> {
-    const rows = await db.query<AuditRow[]>(
-      `SELECT ${COLUMNS} FROM identity.audit_log a
+  /** Newest first, keyset-paged on (at, id): each entry with its cursor key (`at` to the microsecond). */
+  async list(db: Executor, filter: AuditFilter): Promise<Array<AuditEntry & { cursor_key: string }>> {
+    const rows = await db.query<Array<AuditRow & { cursor_key: string }>>(
+      `SELECT ${COLUMNS}, ${timeKeySql('a.at')} AS cursor_key FROM identity.audit_log a
          LEFT JOIN identity.users actor ON actor.id = a.actor_user_id
          LEFT JOIN identity.users target_user
            ON a.target_type = 'user' AND target_user.id::text = a.target_id
@@ -82,7 +84,7 @@ export class AuditRepository {
         filter.action ?? null,
         filter.since ?? null,
         filter.until ?? null,
-        filter.after?.at ?? null,
+        filter.after?.key ?? null,
         filter.after?.id ?? null,
         filter.limit,
         filter.workspaceId ?? null,

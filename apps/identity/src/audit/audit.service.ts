@@ -8,10 +8,13 @@ import {
   type ListAuditRequest,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, Database, fitToBudget, forbidden, requireUser } from '@pc/platform';
-import { decodeTimeCursor, encodeTimeCursor } from '../common/time-cursor';
+import { badRequest, Database, forbidden, pageOf, requireUser } from '@pc/platform';
+import { decodeTimeKey } from '../common/time-cursor';
 import { WorkspaceOwners } from '../common/workspace-owners';
 import { AuditRepository } from './audit.repository';
+
+/** The kind its cursors name: a cursor of another list is a 400. */
+const AUDIT = 'audit';
 
 /**
  * The audit log: appended from the gateway's events; read by administrators (everything), by each user
@@ -54,16 +57,14 @@ export class AuditService {
       targetType: request.target_type,
       since: request.since,
       until: request.until,
-      after: request.cursor ? decodeTimeCursor(request.cursor) : undefined,
+      after: decodeTimeKey(request.cursor, AUDIT),
       limit: limit + 1,
     });
     // Entries kept before summaries were bounded are bounded as they are read, and a page is cut to the
     // bus's byte budget (with a cursor), so a page or an export always answers.
-    const entries = fitToBudget(
-      rows.slice(0, limit).map((entry) => ({ ...entry, summary: boundAuditSummary(entry.summary) })),
+    const page = await pageOf(rows, limit, AUDIT, (head) =>
+      head.map(({ cursor_key: _key, ...entry }) => ({ ...entry, summary: boundAuditSummary(entry.summary) })),
     );
-    const hasMore = rows.length > entries.length;
-    const last = entries.at(-1);
-    return { entries, hasMore, nextCursor: hasMore && last ? encodeTimeCursor(last.at, last.id) : null };
+    return { entries: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 }

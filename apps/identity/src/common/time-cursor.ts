@@ -1,29 +1,33 @@
-import { badRequest } from '@pc/platform';
+import { badRequest, decodeKeyset, type Keyset } from '@pc/platform';
 
-/** Where a page newest first ends: its last row's timestamp and id (the keyset the next page starts after). */
-export interface TimeCursor {
-  at: string;
-  id: string;
-}
+/**
+ * The keyset cursors of this service's lists newest first by a timestamp (the inbox, the audit log, a
+ * webhook endpoint's deliveries): the platform's cursor (encodeKeyset, pageOf: it names its list, so
+ * another list's cursor is a 400), whose key is the row's time exact to the microsecond, as PostgreSQL
+ * keeps it. These tables take their times from now() or from events, with microseconds, so the
+ * platform's decodeTimeKeyset (a Date, to the millisecond) would skip the rows of the last row's
+ * millisecond at a page boundary; the key is kept as text and compared as a timestamp.
+ */
 
-/** The opaque cursor a client sends back for the next page. */
-export function encodeTimeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
+/** SQL: a timestamp column as a cursor's key (UTC, ISO 8601 with microseconds). */
+export const timeKeySql = (column: string): string =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The keyset of a cursor this service made; anything else is a 400 on `cursor`. */
-export function decodeTimeCursor(cursor: string): TimeCursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof at === 'string' &&
-      !Number.isNaN(Date.parse(at)) &&
-      typeof id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(id)
-    )
-      return { at, id };
-  } catch {
-    // falls through
+const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * The keyset of a cursor of `kind` (null without one): its key a time as `timeKeySql` wrote it, which
+ * PostgreSQL reads back exactly. Any other cursor is a 400 on `cursor`, never a database error.
+ */
+export function decodeTimeKey(cursor: string | undefined, kind: string): Keyset | null {
+  const keyset = decodeKeyset(cursor, kind);
+  if (!keyset) return null;
+  const millis = `${keyset.key.slice(0, 23)}Z`;
+  const at = new Date(millis);
+  if (!TIME_KEY.test(keyset.key) || Number.isNaN(at.getTime()) || at.toISOString() !== millis) {
+    throw badRequest('Invalid cursor', [
+      { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
+    ]);
   }
-  throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'is not a cursor of this list' }]);
+  return keyset;
 }

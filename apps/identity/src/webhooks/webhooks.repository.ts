@@ -8,8 +8,8 @@ import {
   type WebhookEndpointStatus,
   type WebhookEventType,
 } from '@pc/contracts';
-import type { Executor, SealedSecret } from '@pc/platform';
-import type { TimeCursor } from '../common/time-cursor';
+import type { Executor, Keyset, SealedSecret } from '@pc/platform';
+import { timeKeySql } from '../common/time-cursor';
 
 interface EndpointRow {
   id: string;
@@ -454,19 +454,20 @@ export class WebhooksRepository {
     return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
   }
 
+  /** An endpoint's deliveries newest first, after `after`: each with its cursor key (to the microsecond). */
   async listDeliveries(
     db: Executor,
     endpointId: string,
     limit: number,
-    after: TimeCursor | null,
-  ): Promise<WebhookDelivery[]> {
-    const rows = await db.query<DeliveryRow[]>(
-      `SELECT ${DELIVERY_COLUMNS} FROM identity.webhook_deliveries
+    after: Keyset | null,
+  ): Promise<Array<WebhookDelivery & { cursor_key: string }>> {
+    const rows = await db.query<Array<DeliveryRow & { cursor_key: string }>>(
+      `SELECT ${DELIVERY_COLUMNS}, ${timeKeySql('created_at')} AS cursor_key FROM identity.webhook_deliveries
         WHERE endpoint_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $4`,
-      [endpointId, after?.at ?? null, after?.id ?? null, limit],
+      [endpointId, after?.key ?? null, after?.id ?? null, limit],
     );
-    return rows.map(toDelivery);
+    return rows.map((r) => ({ ...toDelivery(r), cursor_key: r.cursor_key }));
   }
 
   /** Schedules one more attempt now (a manual redelivery, whatever its state but under way). */

@@ -23,13 +23,16 @@ import {
   WORKSPACE_WEBHOOK_EVENT_TYPES,
 } from '@pc/contracts';
 import { isOutboundError, type OutboundGuard, outboundGuardFromEnv } from '@pc/outbound';
-import { badRequest, Database, notFound, requireUser, SecretBox, unprocessable } from '@pc/platform';
-import { decodeTimeCursor, encodeTimeCursor } from '../common/time-cursor';
+import { badRequest, Database, notFound, pageOf, requireUser, SecretBox, unprocessable } from '@pc/platform';
+import { decodeTimeKey } from '../common/time-cursor';
 import { WorkspaceOwners } from '../common/workspace-owners';
 import { IdentityEnv } from '../identity.env';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { newWebhookSecret } from './webhook-signer';
 import { type Audience, type EndpointOwner, WebhooksRepository } from './webhooks.repository';
+
+/** The kind its delivery log's cursors name: a cursor of another list is a 400. */
+const WEBHOOK_DELIVERIES = 'webhook-deliveries';
 
 /**
  * Webhook endpoints: a user's own, or a workspace's (managed by its owner), and the fan-out of events
@@ -147,15 +150,12 @@ export class WebhooksService {
       Math.max(request.limit ?? WEBHOOK_DELIVERY_PAGE.default, 1),
       WEBHOOK_DELIVERY_PAGE.max,
     );
-    const after = request.cursor ? decodeTimeCursor(request.cursor) : null;
+    const after = decodeTimeKey(request.cursor, WEBHOOK_DELIVERIES);
     const rows = await this.webhooks.listDeliveries(this.db.pool, endpoint.id, limit + 1, after);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      deliveries: page,
-      hasMore: rows.length > limit,
-      nextCursor: rows.length > limit && last ? encodeTimeCursor(last.created_at, last.id) : null,
-    };
+    const page = await pageOf(rows, limit, WEBHOOK_DELIVERIES, (head) =>
+      head.map(({ cursor_key: _key, ...delivery }) => delivery),
+    );
+    return { deliveries: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   /** Each attempt of one of the caller's deliveries, newest first (404 for another's). */
