@@ -170,14 +170,31 @@ function local(): string {
   return `g${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 }
 
-const ITEM_PATH =
-  /^\/api\/(?:policies|rulesets)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?]|$)/i;
+/** The kinds whose items have reads of their own: `/api/{kind}/{id}...`. */
+const ITEM_KINDS: ReadonlySet<string> = new Set(['policies', 'rulesets']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What the URL of a public read shows, or a write through it may change: one policy's or ruleset's
  * content when the path is under its id (`/api/policies/{id}...`, `/api/rulesets/{id}...`), else any.
+ * The path is read as the router reads it, each segment percent-decoded: `/api/policies/%61bc...` reads
+ * the policy `abc...`, so it has that policy's scope (read as any, its cached answer outlived a change
+ * of the policy alone). A segment that does not decode is no route's: any.
  */
 export function scopeOf(url: string): { item: string } | 'any' {
-  const id = ITEM_PATH.exec(url)?.[1];
-  return id ? { item: id.toLowerCase() } : 'any';
+  const query = url.indexOf('?');
+  const [root, api, kind, id] = (query < 0 ? url : url.slice(0, query)).split('/', 4).map(decoded);
+  return root === '' && api === 'api' && kind !== undefined && ITEM_KINDS.has(kind) && id && UUID.test(id)
+    ? { item: id.toLowerCase() }
+    : 'any';
+}
+
+/** A path segment percent-decoded, or undefined when it is not well formed. */
+function decoded(segment: string): string | undefined {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

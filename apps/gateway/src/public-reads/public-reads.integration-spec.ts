@@ -22,6 +22,7 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       CatalogRpc.getPolicyDocs,
       CatalogRpc.getPolicyHistory,
       CatalogRpc.toggleLike,
+      CatalogRpc.createComment,
       RulesetsRpc.list,
       RulesetsRpc.get,
       RulesetsRpc.countViews,
@@ -30,8 +31,8 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
     ],
     { RESPONSE_CACHE_ENABLED: 'true', RESPONSE_CACHE_TTL_MS: '3600000' },
   );
-  /** The policies the catalog stand-in knows, and who likes each. */
-  const policies = new Map<string, { name: string; likedBy: Set<string> }>();
+  /** The policies the catalog stand-in knows, who likes each, and their comments. */
+  const policies = new Map<string, { name: string; likedBy: Set<string>; comments: string[] }>();
   /** The views the rulesets stand-in was told of, by ruleset. */
   const views = new Map<string, number>();
   /** How long the catalog stand-in takes to answer a policy (the misses of a burst overlap). */
@@ -44,11 +45,27 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       const policy = policies.get(id);
       if (!policy) throw new DomainError('NOT_FOUND', 'No such policy');
       const liked = ctx.caller.kind === 'user' && policy.likedBy.has(ctx.caller.userId);
-      return { policy: { id, name: policy.name, liked, likes: policy.likedBy.size } } as never;
+      return {
+        policy: {
+          id,
+          name: policy.name,
+          liked,
+          likes: policy.likedBy.size,
+          comments: policy.comments.length,
+        },
+      } as never;
     });
     gateway.reply(CatalogRpc.listPolicies, () => ({ policies: [], hasMore: false }) as never);
     gateway.reply(CatalogRpc.getPolicyDocs, () => ({ docs: [] }) as never);
-    gateway.reply(CatalogRpc.getPolicyHistory, () => ({ entries: [], nextCursor: null }));
+    // A policy's history: an entry a comment (what no list shows: a change of reach `item`).
+    gateway.reply(CatalogRpc.getPolicyHistory, ({ id }) => ({
+      entries: (policies.get(id)?.comments ?? []).map((body) => ({ kind: 'comment', body })) as never,
+      nextCursor: null,
+    }));
+    gateway.reply(CatalogRpc.createComment, ({ policyId, body }) => {
+      policies.get(policyId)!.comments.push(body);
+      return { comment: { id: randomUUID(), body } } as never;
+    });
     gateway.reply(CatalogRpc.toggleLike, ({ id }, ctx) => {
       const { likedBy } = policies.get(id)!;
       if (ctx.caller.kind === 'user') likedBy.add(ctx.caller.userId);
@@ -67,7 +84,7 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
   /** A policy the catalog stand-in answers, announced as the catalog's trigger would. */
   const newPolicy = (name: string): string => {
     const id = randomUUID();
-    policies.set(id, { name, likedBy: new Set() });
+    policies.set(id, { name, likedBy: new Set(), comments: [] });
     gateway.announce(`c${++version}`);
     return id;
   };
@@ -266,6 +283,34 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
       listed,
       read,
     ]);
+  });
+
+  it('drops a read through a percent-encoded id at once when its policy changes, as the read through its id', async () => {
+    const id = newPolicy('Encoded Policy');
+    // `%61` is `a`, `%2D` is `-`, `%70` is `p`: the route reads the same policy, the cache keeps each
+    // URL apart.
+    const reads = [
+      `/api/policies/%${id.charCodeAt(0).toString(16)}${id.slice(1)}`,
+      `/api/policies/%${id.charCodeAt(0).toString(16)}${id.slice(1)}/history`,
+      `/api/policies/${id.replace(/-/g, '%2D')}`,
+      `/api/%70olicies/${id}/history`,
+      `/api/policies/${id}`,
+      `/api/policies/${id}/history`,
+    ];
+    for (const url of reads) expect((await tagged(url)).status).toBe(200);
+    // A comment through this replica: a change of this policy's own reads alone, in no list.
+    const { token } = gateway.user();
+    const commented = await gateway.fetch('POST', `/api/policies/${id}/comments`, {
+      token,
+      body: { body: 'Encoded ids are the same policy' },
+    });
+    expect(commented.status).toBe(201);
+    // Read again at once: every URL shows the comment (the count, or the history's entry).
+    const after = await Promise.all(reads.map(async (url) => (await get(url)).body));
+    expect(after.map((body) => body.policy?.comments ?? body.entries.length)).toEqual(reads.map(() => 1));
+    // An encoded slash is part of the id, which is then no UUID: a 400, never a read of another path.
+    const slash = await get(`/api/policies/${id}%2Fhistory`);
+    expect([slash.status, slash.body.statusCode]).toEqual([400, 400]);
   });
 
   it('keeps its read plans within their byte budget, however long the URLs planned', async () => {
