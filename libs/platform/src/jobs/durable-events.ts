@@ -43,6 +43,11 @@ export type EventSubscriber<P> = (payload: P, delivery: EventDelivery) => Promis
  * is idempotent by that id. Over NATS: one JetStream stream `<prefix>EVENTS` on `<prefix>events.>`
  * (kept seven days), a durable pull consumer per subscribing service and event. In-process: the same
  * rules in memory, and events published before their subscriber starts wait for it.
+ *
+ * An event's 20 deliveries are spent by its handler's failures and by deliveries lost with their
+ * subscriber (killed, or past the ack wait), never by a stop: a subscriber that stops takes no new
+ * event, and handles the one its pending pull brings meanwhile as it finishes the one in hand (giving it
+ * back would be a nak, which JetStream counts as it counts every delivery).
  */
 export interface DurableEvents {
   publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void>;
@@ -142,6 +147,7 @@ class JetStreamEvents implements DurableEvents {
       () => jsm.consumers.add(this.stream, config),
     );
     const consumer = await nc.jetstream().consumers.get(this.stream, durable);
+    // No `giveBack`: a delivery pulled while the subscriber stops is handled, not nak'd (see pullLoop).
     return pullLoop<P>(
       nc,
       consumer,

@@ -162,10 +162,16 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 
 /**
  * Runs `concurrency` pull loops on a durable consumer: each pulls one job, runs it, acks it, naks it
- * with a delay after a failure, gives it back (`giveBack`) when the handler throws `GiveBack` and when
- * it was pulled while the worker stops, and records the dead letter after the last delivery. Used by
- * the work queues and by the durable events; the events stream is shared by every subscriber, so a copy
- * cannot go back there, and a delivery given back is a nak (counted).
+ * with a delay after a failure, gives it back when the handler throws `GiveBack`, and records the dead
+ * letter after the last delivery. Used by the work queues and by the durable events.
+ *
+ * A delivery the pending pull brings while the worker stops: a work queue gives it back uncounted
+ * (`giveBack`), for another worker. The durable events pass no `giveBack`: their stream is shared by
+ * every subscriber, so no copy can go back there, and a nak counts against the event's delivery limit
+ * (JetStream counts every delivery), so each stop would spend one of the handler's attempts and enough
+ * restarts would give the event up, or drop it, without its handler failing. Their loop handles that
+ * delivery as it finishes the one in hand, then stops: a stop spends no delivery. A `GiveBack` thrown by
+ * an event's handler is a nak there, and counts.
  */
 export function pullLoop<T>(
   nc: NatsConnection,
@@ -173,10 +179,7 @@ export function pullLoop<T>(
   definition: Pick<WorkQueueDefinition, 'name' | 'maxDeliver'>,
   handler: JobHandler<T>,
   options: ProcessOptions<T> = {},
-  giveBack: GiveBackDelivery<T> = (msg, _job, delayMs) => {
-    msg.nak(delayMs);
-    return Promise.resolve();
-  },
+  giveBack?: GiveBackDelivery<T>,
 ): QueueWorker {
   let stopping = false;
 
@@ -195,7 +198,7 @@ export function pullLoop<T>(
     await deliver(job, definition.maxDeliver, handler, options, {
       ack: () => msg.ack(),
       retry: (delayMs) => msg.nak(delayMs),
-      giveBack: (delayMs) => giveBack(msg, job, delayMs),
+      giveBack: (delayMs) => (giveBack ? giveBack(msg, job, delayMs) : Promise.resolve(msg.nak(delayMs))),
       deadLettered: () => msg.term('dead letter'),
     });
   };
@@ -208,9 +211,11 @@ export function pullLoop<T>(
           const msg = await pull();
           if (!msg) continue;
           const { job, waitMs } = deliveryOf<T>(msg);
-          // A job pulled while stopping goes straight back, uncounted, for another worker.
+          // A job pulled while stopping goes straight back, uncounted, for another worker; an event
+          // (which cannot go back uncounted) is handled before the worker stops.
           if (stopping) {
-            await giveBack(msg, job, 0);
+            if (giveBack) await giveBack(msg, job, 0);
+            else await run(msg, job);
             break;
           }
           if (waitMs > 0) {
