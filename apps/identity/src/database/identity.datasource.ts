@@ -9,6 +9,7 @@ import { IdentityWebhookClaimIndexes1796410000002 } from './migrations/179641000
 import { IdentityFollows1796520000000 } from './migrations/1796520000000-identity-follows';
 import { IdentityWebhookAttempts1796600000000 } from './migrations/1796600000000-identity-webhook-attempts';
 import { IdentityAuditNames1796700000000 } from './migrations/1796700000000-identity-audit-names';
+import { IdentityNotificationsPaging1797100000000 } from './migrations/1797100000000-identity-notifications-paging';
 
 /** The identity schema and its migrations, in order (repositories write SQL: no entities). */
 export const identityDatabase = {
@@ -24,5 +25,6 @@ export const identityDatabase = {
     IdentityFollows1796520000000,
     IdentityWebhookAttempts1796600000000,
     IdentityAuditNames1796700000000,
+    IdentityNotificationsPaging1797100000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { type Envelope, IdentityRpc } from '@pc/contracts';
+import { type Envelope, IdentityRpc, type ListNotificationsRequest } from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { NotificationsService } from './notifications.service';
 
@@ -8,7 +8,7 @@ export class NotificationsHandler {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Handles(IdentityRpc.listNotifications)
-  list({ ctx }: Envelope<Record<string, never>>) {
-    return this.notifications.list(ctx);
+  list({ ctx, data }: Envelope<ListNotificationsRequest>) {
+    return this.notifications.list(ctx, data ?? {});
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification } from '@pc/contracts';
-import type { Executor } from '@pc/platform';
+import type { Executor, Keyset } from '@pc/platform';
+import { timeKeySql } from '../common/time-cursor';
 
 export interface NotificationRow {
   id: string;
@@ -29,20 +30,34 @@ export class NotificationsRepository {
     );
   }
 
-  async listFor(db: Executor, userId: string): Promise<Notification[]> {
-    const rows = await db.query<NotificationRow[]>(
-      `SELECT id, kind, title, body, data, read_at, created_at FROM identity.notifications
-        WHERE user_id = $1 ORDER BY created_at DESC LIMIT 200`,
-      [userId],
+  /**
+   * The user's notifications newest first, at most `limit`, after `after` (the last one of the page
+   * before): each with its cursor key (its time to the microsecond).
+   */
+  async listFor(
+    db: Executor,
+    userId: string,
+    limit: number,
+    after: Keyset | null,
+  ): Promise<Array<NotificationRow & { cursor_key: string }>> {
+    return db.query<Array<NotificationRow & { cursor_key: string }>>(
+      `SELECT id, kind, title, body, data, read_at, created_at, ${timeKeySql('created_at')} AS cursor_key
+         FROM identity.notifications
+        WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [userId, after?.key ?? null, after?.id ?? null, limit],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.title,
-      body: r.body,
-      data: r.data,
-      read: r.read_at !== null,
-      created_at: r.created_at.toISOString(),
-    }));
   }
+}
+
+export function toNotification(r: NotificationRow): Notification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    data: r.data,
+    read: r.read_at !== null,
+    created_at: r.created_at.toISOString(),
+  };
 }

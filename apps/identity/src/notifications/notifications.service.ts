@@ -3,11 +3,17 @@ import {
   type DeploymentDriftedEvent,
   type IdeaDeliveredEvent,
   isUser,
-  type Notification,
+  type ListNotificationsRequest,
+  type NotificationPage,
+  NOTIFICATIONS_PAGE,
   type RequestContext,
 } from '@pc/contracts';
-import { badRequest, Database, unauthenticated } from '@pc/platform';
-import { type NotificationRow, NotificationsRepository } from './notifications.repository';
+import { badRequest, Database, pageOf, unauthenticated } from '@pc/platform';
+import { decodeTimeKey } from '../common/time-cursor';
+import { type NotificationRow, NotificationsRepository, toNotification } from './notifications.repository';
+
+/** The kind the inbox's cursors name: a cursor of another list is a 400. */
+const NOTIFICATIONS = 'notifications';
 
 /** A review's decision, from the catalog's or the rulesets service's event. */
 export interface ReviewDecided {
@@ -29,9 +35,17 @@ export class NotificationsService {
     private readonly notifications: NotificationsRepository,
   ) {}
 
-  async list(ctx: RequestContext): Promise<{ notifications: Notification[] }> {
+  /**
+   * The caller's inbox newest first, one page: at most `limit` (the newest 200 without one, as before
+   * paging) and at most the reply budget in bytes (a shorter page then); `nextCursor` reads on.
+   */
+  async list(ctx: RequestContext, request: ListNotificationsRequest): Promise<NotificationPage> {
     if (!isUser(ctx.caller)) throw unauthenticated();
-    return { notifications: await this.notifications.listFor(this.db.pool, ctx.caller.userId) };
+    const limit = pageLimit(request.limit);
+    const after = decodeTimeKey(request.cursor, NOTIFICATIONS);
+    const rows = await this.notifications.listFor(this.db.pool, ctx.caller.userId, limit + 1, after);
+    const page = await pageOf(rows, limit, NOTIFICATIONS, (head) => head.map(toNotification));
+    return { notifications: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   /** A malformed event is refused (not acknowledged) so the sender's outbox keeps it for a fix. */
@@ -125,4 +139,10 @@ export class NotificationsService {
   ): Promise<void> {
     return this.notifications.addOnce(this.db.pool, eventId, userId, fields);
   }
+}
+
+/** A page's size: `limit` within NOTIFICATIONS_PAGE (the gateway refuses one outside), else the default. */
+function pageLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isInteger(limit)) return NOTIFICATIONS_PAGE.default;
+  return Math.min(Math.max(limit, NOTIFICATIONS_PAGE.min), NOTIFICATIONS_PAGE.max);
 }

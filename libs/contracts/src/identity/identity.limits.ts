@@ -44,6 +44,12 @@ export const WEBHOOK_ATTEMPTS_KEPT = 50;
  */
 export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000] as const;
 
+/**
+ * A page of the caller's inbox, newest first. Without `limit` the largest page: the newest 200, as the
+ * inbox answered before it was paged.
+ */
+export const NOTIFICATIONS_PAGE = { min: 1, default: 200, max: 200 } as const;
+
 /** A page of the audit log (the JSON-lines export uses the larger one). */
 export const AUDIT_PAGE = { min: 1, default: 50, max: 200 } as const;
 export const AUDIT_EXPORT_PAGE = { min: 1, default: 1000, max: 5000 } as const;

@@ -2,7 +2,7 @@ import { event, healthPing, rpc } from '../common/descriptors';
 import { z } from 'zod';
 import { FOLLOWABLE_ASSET_TYPES, type FollowRequest, type FollowState } from './follows.types';
 import type { AuditPage, AuditRecordedEvent, ListAuditRequest } from './audit.types';
-import type { Notification } from './notifications.types';
+import type { ListNotificationsRequest, NotificationPage } from './notifications.types';
 import type {
   CreateWebhookRequest,
   ListWebhookAttemptsRequest,
@@ -54,9 +54,7 @@ export const IdentityRpc = {
   getPublicProfile: rpc<GetPublicProfileRequest, { user: PublicProfile }>('identity.user.public-profile.v1'),
   findUsers: rpc<FindUsersRequest, { users: UserSummary[] }>('identity.user.find-many.v1'),
   resolveUser: rpc<ResolveUserRequest, { user: UserSummary | null }>('identity.user.resolve.v1'),
-  listNotifications: rpc<Record<string, never>, { notifications: Notification[] }>(
-    'identity.notification.list.v1',
-  ),
+  listNotifications: rpc<ListNotificationsRequest, NotificationPage>('identity.notification.list.v1'),
   /** The catalog's outbox relay delivers `catalog.idea.delivered.v1` here; idempotent by event id. */
 } as const;
 

@@ -25,3 +25,17 @@ export interface Notification {
   read: boolean;
   created_at: string;
 }
+
+/** A page of the caller's inbox: at most `limit` (NOTIFICATIONS_PAGE), after the one `cursor` names. */
+export interface ListNotificationsRequest {
+  limit?: number;
+  /** Opaque: the `nextCursor` of the page before. */
+  cursor?: string;
+}
+
+/** One page of the inbox, newest first: whether older ones follow, and the cursor of the next page. */
+export interface NotificationPage {
+  notifications: Notification[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
