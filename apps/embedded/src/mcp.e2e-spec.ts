@@ -41,10 +41,11 @@ const READ_TOOLS = [
   'get_vendor_ruleset',
   'list_my_ruleset_submissions',
   'evaluate_api',
-  'plan_deployment',
   'list_governed_apis',
   'get_api_conformance',
 ];
+/** Tools that change nothing but need api:write, as the REST route they are the dry run of does. */
+const DRY_RUN_TOOLS = ['plan_deployment'];
 const WRITE_TOOLS = ['submit_idea', 'vote_idea'];
 
 const GCL = `apiVersion: gateway.vendor/v1alpha1
@@ -296,14 +297,14 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
   it('lists every tool with input and output schemas and truthful annotations; a read-only token no tool that writes', async () => {
     const user = await newUser();
     const tools = await toolsOf(user.token);
-    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...DRY_RUN_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
       expect(ajv.validateSchema(tool.outputSchema!)).toBe(true);
       expect(tool.annotations).toMatchObject({
-        readOnlyHint: READ_TOOLS.includes(tool.name),
+        readOnlyHint: READ_TOOLS.includes(tool.name) || DRY_RUN_TOOLS.includes(tool.name),
         destructiveHint: false,
         // Only evaluate_api (a repository on the source host) and plan_deployment (the gateway platform)
         // read an outside system.
@@ -669,7 +670,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     );
   });
 
-  it('plans a deployment read-only: what each organization would get, the same as a dry run over REST', async () => {
+  it('plans a deployment, changing nothing: what each organization would get, the same as a dry run over REST (api:write as there)', async () => {
     const owner = await newUser();
     const submission = await submittedRuleset(owner.token, {
       slug: 'plan',
@@ -706,7 +707,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       version: '1.0.0',
       doRelease: true,
     };
-    const planned = await ok(await connect(owner.readToken), 'plan_deployment', {
+    const planned = await ok(await connect(owner.token), 'plan_deployment', {
       asset_type: 'ruleset',
       ruleset_id: request.rulesetId,
       connection_id: request.connectionId,

@@ -24,7 +24,11 @@ const plannedTargetSchema = z.object({
   error: z.string().nullable(),
 });
 
-/** Deployments, as far as an assistant may go: a plan, which changes nothing. */
+/**
+ * Deployments, as far as an assistant may go: a plan, which changes nothing. It is the REST API's dry
+ * run of a deployment (`POST /api/deployments` with `dryRun`), which needs `api:write` as the deployment
+ * does: so does the tool (a read-only token lists it not, and a call of it fails).
+ */
 @Injectable()
 export class DeploymentTools implements ToolSet {
   constructor(private readonly bus: BusClient) {}
@@ -36,8 +40,10 @@ export class DeploymentTools implements ToolSet {
         'Says what deploying a policy or ruleset to organizations would do, changing nothing: per ' +
         'organization `create` (nothing of it runs there), `update` (from the version it runs to the new ' +
         'one), `unchanged`, or the error the real deployment would give. The same checks as a deployment ' +
-        '(you may deploy the item, the connection is usable in the workspace); it reads the platform.',
-      scope: 'api:read',
+        '(you may deploy the item, the connection is usable in the workspace); it reads the platform. ' +
+        'Needs a token with api:write, as a deployment does.',
+      scope: 'api:write',
+      dryRunOf: 'POST /api/deployments',
       input: {
         asset_type: z.enum(ASSET_TYPES).default('policy'),
         policy_id: id('policy').optional(),

@@ -25,11 +25,14 @@ export interface ToolAnswer<O> {
 /**
  * `api:read` for tools that only read; `api:write` for tools that change something, which name the
  * per-user budget each call counts against (the compiler refuses a writing tool without one). A reading
- * tool that is expensive (it runs the evaluation engines) names its budget too.
+ * tool that is expensive (it runs the evaluation engines) names its budget too. A dry run of a write
+ * (`dryRunOf`: the REST route it is the dry run of) changes nothing, so it has no budget, but needs the
+ * scope that route needs: a token REST refuses it to never gets it here either.
  */
 type ScopeAndBudget =
   | { scope: Extract<Scope, 'api:read'>; budget?: ToolBudget }
-  | { scope: Extract<Scope, 'api:write'>; budget: ToolBudget };
+  | { scope: Extract<Scope, 'api:write'>; budget: ToolBudget }
+  | { scope: Extract<Scope, 'api:write'>; budget?: undefined; dryRunOf: string };
 
 export type ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> = ScopeAndBudget & {
   title: string;

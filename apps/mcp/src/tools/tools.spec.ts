@@ -5,6 +5,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type ApiDashboard,
   CatalogRpc,
+  type CreateDeploymentRequest,
+  DeploymentsRpc,
   type EvaluateRequest,
   GovernanceRpc,
   type ListApisRequest,
@@ -130,6 +132,7 @@ describe('the tool server: scopes and tool inputs', () => {
   let client: BusClient;
   let rulesets: RunningService;
   let catalog: RunningService;
+  let deployments: RunningService;
   let limits: ToolLimits;
   const received: {
     list: ListRulesetsRequest[];
@@ -138,7 +141,8 @@ describe('the tool server: scopes and tool inputs', () => {
     apis: ListApisRequest[];
     submissions: PageRequest[];
     rulesetSubmissions: PageRequest[];
-  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [], rulesetSubmissions: [] };
+    plans: CreateDeploymentRequest[];
+  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [], rulesetSubmissions: [], plans: [] };
 
   beforeAll(async () => {
     rulesets = await startService(
@@ -185,6 +189,27 @@ describe('the tool server: scopes and tool inputs', () => {
       ]),
       bus,
     );
+    // The deployments service's plan: each organization would get the version asked for.
+    deployments = await startService(
+      peerService('deployments', DeploymentsRpc.ping, [
+        answer(DeploymentsRpc.plan, (data) => {
+          received.plans.push(data);
+          return {
+            dryRun: true as const,
+            assetId: `asset-${data.rulesetId ?? data.policyId}`,
+            targets: data.targetOrganizationIds.map((organizationId) => ({
+              organizationId,
+              organizationName: null,
+              action: 'create' as const,
+              from: null,
+              to: data.version ?? null,
+              error: null,
+            })),
+          };
+        }),
+      ]),
+      bus,
+    );
     const proxy = createClientProxy(bus, 'mcp');
     await proxy.connect();
     client = new BusClient(proxy, bus);
@@ -198,6 +223,7 @@ describe('the tool server: scopes and tool inputs', () => {
     await client?.onApplicationShutdown();
     await rulesets?.close();
     await catalog?.close();
+    await deployments?.close();
   });
 
   /** An MCP client connected to a server with every tool set, for a new caller with these scopes. */
@@ -256,6 +282,43 @@ describe('the tool server: scopes and tool inputs', () => {
     expect((await call(reader, 'vote_idea', { id: ID })).error).toBe(true);
     // A token with neither scope has no tools at all.
     await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
+  });
+
+  it('plans a deployment only for a token with api:write, as the REST dry run does: a read-only token has no plan_deployment', async () => {
+    const plan = {
+      asset_type: 'ruleset',
+      ruleset_id: ID,
+      connection_id: nth(1),
+      workspace_id: WORKSPACE,
+      target_organization_ids: ['org-payments'],
+      version: '1.2.0',
+    };
+    const reader = await connect(['api:read']);
+    expect((await reader.listTools()).tools.map((t) => t.name)).not.toContain('plan_deployment');
+    const refused = await call(reader, 'plan_deployment', plan);
+    expect(refused).toMatchObject({ error: true, text: expect.stringMatching(/plan_deployment not found/) });
+    expect(received.plans).toEqual([]);
+
+    const writer = await connect(['api:read', 'api:write']);
+    const tool = (await writer.listTools()).tools.find((t) => t.name === 'plan_deployment');
+    // It changes nothing: read-only, though it needs the scope of a deployment.
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    const { data, text } = await page(writer, 'plan_deployment', plan);
+    expect(data).toEqual({
+      asset_id: `asset-${ID}`,
+      targets: [
+        {
+          organization_id: 'org-payments',
+          organization_name: null,
+          action: 'create',
+          from: null,
+          to: '1.2.0',
+          error: null,
+        },
+      ],
+    });
+    expect(text).toContain('org-payments: create 1.2.0');
+    expect(received.plans).toHaveLength(1);
   });
 
   it('refuses a forged resource cursor and a resource URI whose key is not of its kind, asking no service', async () => {
