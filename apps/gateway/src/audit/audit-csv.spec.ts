@@ -43,6 +43,17 @@ describe('the audit export as CSV', () => {
     expect(csv).toContain(`"'@SUM(A1)"`);
   });
 
+  it('takes a cell starting with a tab or a carriage return for a formula too, as spreadsheets do', () => {
+    const csv = auditCsv([
+      entry({ actor_name: '\t=1+2', user_agent: '\r=HYPERLINK("http://x")', target_name: '\t@SUM(A1)' }),
+    ]);
+    expect(csv).toContain(`"'\t=1+2"`);
+    expect(csv).toContain(`"'\r=HYPERLINK(""http://x"")"`);
+    expect(csv).toContain(`"'\t@SUM(A1)"`);
+    // Elsewhere a tab or a carriage return is only text.
+    expect(auditCsv([entry({ target_name: 'Team\t=1' })])).toContain('"Team\t=1"');
+  });
+
   it('is a header alone for no entries', () => {
     expect(auditCsv([]).split('\r\n')).toHaveLength(2);
   });

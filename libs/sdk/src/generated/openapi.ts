@@ -2381,7 +2381,7 @@ export interface paths {
         };
         /**
          * Extension: a page of the audit log as JSON lines or CSV (one entry per line, newest first)
-         * @description JSON lines by default; CSV with `format=csv` or `Accept: text/csv` (a header row, then one entry a row: time, actor name and id, how they signed in, action, target type, name and id, workspace, address, user agent, request id and the summary as JSON; a cell starting with =, +, - or @ is prefixed with ' so a spreadsheet shows it as text), sent as a download. At most `limit` entries (default 1000, at most 5000); the `Audit-Next-Cursor` header, when present, is the `cursor` of the next page. The same filters as the list.
+         * @description JSON lines by default; CSV with `format=csv` or `Accept: text/csv` (a header row, then one entry a row: time, actor name and id, how they signed in, action, target type, name and id, workspace, address, user agent, request id and the summary as JSON; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so a spreadsheet shows it as text), sent as a download. At most `limit` entries (default 1000, at most 5000); the `Audit-Next-Cursor` header, when present, is the `cursor` of the next page. The same filters as the list.
          */
         get: operations["Audit_export"];
         put?: never;
