@@ -13,6 +13,7 @@ export * from './messaging/bus-client';
 export * from './messaging/nats-permissions';
 export * from './messaging/forwarded-json';
 export * from './messaging/reply-limit';
+export * from './messaging/reply-parts';
 export * from './messaging/messaging.module';
 export * from './messaging/handles.decorator';
 export * from './database/database';

@@ -96,8 +96,9 @@ function busUseOf(app: string): { use: Use; unclassified: string[] } {
       const contentChange = /contentChanged:\s*$/.test(before);
       if (d.kind === 'rpc') {
         // `serve(descriptor, ...)`: a route of a handler the kernel's `handlerOf` decorates with Handles
-        // (`serve(answeredAsJson(descriptor), ...)`: one that answers with prebuilt JSON).
-        if (call === 'Handles' || /\bserve\(\s*(answeredAsJson\(\s*)?$/.test(before))
+        // (`serve(answeredAsJson(descriptor), ...)`: one that answers with prebuilt JSON;
+        // `serve(answeredInParts(descriptor), ...)`: one whose answer may come in parts).
+        if (call === 'Handles' || /\bserve\(\s*((answeredAsJson|answeredInParts)\(\s*)?$/.test(before))
           use.serves.add(d.pattern);
         else use.requests.add(d.pattern); // sent: a request, or a ping in a readiness list
       } else if (d.broadcast) {

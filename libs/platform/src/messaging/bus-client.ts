@@ -16,6 +16,7 @@ import type { InProcessBroker } from './in-process-broker';
 import type { BusConfig } from './bus';
 import { ForwardedJson, jsonTextOf, withJsonText } from './forwarded-json';
 import { REPLY_ERROR_HEADER } from './nats.transport';
+import { REPLY_PART_HEADER, ReplyParts } from './reply-parts';
 
 export const BUS_CONFIG = Symbol('BUS_CONFIG');
 export const BUS_PROXY = Symbol('BUS_PROXY');
@@ -226,6 +227,8 @@ interface PendingRequest {
   resolve: (json: Uint8Array) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
+  /** The parts of a reply sent in parts, as they arrive. */
+  parts?: ReplyParts;
 }
 
 interface ReplyInbox {
@@ -242,6 +245,21 @@ interface ReplyInbox {
 function settle(replies: ReplyInbox, id: string, msg: Msg): void {
   const pending = replies.pending.get(id);
   if (!pending) return;
+  // A part of a reply sent in parts (reply-parts.ts): the request waits for the others.
+  let data = msg.data;
+  const part = msg.headers?.get(REPLY_PART_HEADER);
+  if (part) {
+    try {
+      const whole = (pending.parts ??= new ReplyParts()).addHeader(part, msg.data);
+      if (!whole) return;
+      data = whole;
+    } catch (error) {
+      replies.pending.delete(id);
+      clearTimeout(pending.timer);
+      pending.reject(error);
+      return;
+    }
+  }
   replies.pending.delete(id);
   clearTimeout(pending.timer);
   try {
@@ -254,7 +272,7 @@ function settle(replies: ReplyInbox, id: string, msg: Msg): void {
     // An error reply is the service's error payload, which `toRemoteError` turns into a RemoteError.
     if (msg.headers?.get(REPLY_ERROR_HEADER) === '1')
       pending.reject(JSON.parse(decoder.decode(msg.data)) as unknown);
-    else pending.resolve(msg.data);
+    else pending.resolve(data);
   } catch (error) {
     pending.reject(error);
   }

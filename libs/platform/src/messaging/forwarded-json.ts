@@ -1,4 +1,5 @@
 import type { RpcDescriptor } from '@pc/contracts';
+import { ReplyInParts } from './reply-parts';
 
 /**
  * The JSON text a reply arrived in, kept beside the parsed reply, so that the gateway can send a
@@ -67,6 +68,7 @@ export function answeredAsJson<Req, Res>(
 
 /** The JSON text of a handler's answer, as a transport sends it (empty for no answer). */
 export function replyText(response: unknown): string {
+  if (response instanceof ReplyInParts) return replyText(response.value);
   if (response instanceof PrebuiltJson) return response.text;
   return JSON.stringify(response) ?? '';
 }

@@ -10,6 +10,7 @@ import type { RpcErrorPayload } from '@pc/contracts';
 import { type InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { PrebuiltJson } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
+import { ReplyInParts, ReplyParts, replyParts } from './reply-parts';
 import { inMessageContext, noteRequestId } from '../logging/logger';
 
 export const IN_PROCESS_TRANSPORT = Symbol('in-process');
@@ -92,6 +93,12 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
         reply?.(raw);
         return;
       }
+      // An answer its route sends in parts (`inParts`), as over NATS: one message a part, in order.
+      const parts = packet.response instanceof ReplyInParts ? replyParts(Buffer.from(raw)) : null;
+      if (parts) {
+        for (const [index, part] of parts.entries()) reply?.(wirePart(id, index, parts.length, part));
+        return;
+      }
       // Too large for the bus, as NATS would refuse it: the caller gets a 4xx error, not silence.
       const err = replyTooLarge(subject, bytes, limit);
       reply?.(JSON.stringify({ err, isDisposed: true, id }));
@@ -108,9 +115,34 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
 /** A reply packet as JSON text: an answer given as `PrebuiltJson` goes in as its text, not serialized again. */
 function wireReply(packet: WritePacket, id: string): string {
-  if (!(packet.response instanceof PrebuiltJson)) return JSON.stringify({ ...packet, id });
+  const response: unknown = packet.response instanceof ReplyInParts ? packet.response.value : packet.response;
+  if (!(response instanceof PrebuiltJson)) return JSON.stringify({ ...packet, response, id });
   const rest = JSON.stringify({ ...packet, response: undefined, id });
-  return `${rest.slice(0, -1)},"response":${packet.response.text}}`;
+  return `${rest.slice(0, -1)},"response":${response.text}}`;
+}
+
+/** How a part's message begins (a whole reply's never does). */
+const PART_START = '{"part":[';
+
+/** A part of a reply packet's bytes (reply-parts.ts), as base64: its message's size is known before. */
+function wirePart(id: string, index: number, count: number, bytes: Uint8Array): string {
+  return JSON.stringify({ part: [index, count], id, base64: Buffer.from(bytes).toString('base64') });
+}
+
+/**
+ * The reply packet a message completes: the message itself, or the whole of a reply sent in parts once its
+ * last part is in (undefined before); a part that does not fit fails the request.
+ */
+function wholeReply(parts: ReplyParts, wire: string): string | undefined {
+  if (!wire.startsWith(PART_START)) return wire;
+  const { part, base64 } = JSON.parse(wire) as { part: [number, number]; base64: string };
+  try {
+    const whole = parts.add(part[0], part[1], Buffer.from(base64, 'base64'));
+    return whole && Buffer.from(whole).toString('utf8');
+  } catch {
+    const err: RpcErrorPayload = { code: 'INTERNAL', message: 'Internal error' };
+    return JSON.stringify({ err, isDisposed: true });
+  }
 }
 
 /** The client half: `send` and `emit` over the in-process broker. */
@@ -144,9 +176,11 @@ export class InProcessClient extends ClientProxy {
     const packet = this.assignPacketId(partial);
     const subject = this.normalizePattern(partial.pattern as string);
     let disposed = false;
+    const parts = new ReplyParts();
     const reached = this.broker.publish(subject, JSON.stringify(this.serializer.serialize(packet)), (raw) => {
-      if (disposed) return;
-      const { err, response, isDisposed } = JSON.parse(raw) as {
+      const text = wholeReply(parts, raw);
+      if (disposed || text === undefined) return;
+      const { err, response, isDisposed } = JSON.parse(text) as {
         err?: unknown;
         response?: unknown;
         isDisposed?: boolean;

@@ -26,6 +26,7 @@ import {
   WorkspacesRpc,
 } from '@pc/contracts';
 import { durableConsumerName } from '../jobs/durable-events';
+import { REPLY_MAX_PARTS } from './reply-parts';
 
 type Rpc = RpcDescriptor<unknown, unknown>;
 type Event = EventDescriptor<unknown>;
@@ -368,7 +369,8 @@ export function renderNatsConf(prefix: string): string {
       '      permissions: {',
       `        publish: { allow: ${list(publish, '        ')} }`,
       `        subscribe: { allow: ${list(subscribe, '        ')} }`,
-      ...(allowResponses ? ['        allow_responses: true'] : []),
+      // A reply may come in parts (reply-parts.ts): that many answers to one request.
+      ...(allowResponses ? [`        allow_responses: { max: ${REPLY_MAX_PARTS} }`] : []),
       '      }',
       '    }',
     ].join('\n');

@@ -4,6 +4,7 @@ import { MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { createLogger, inMessageContext, noteRequestId } from '../logging/logger';
 import { replyText } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
+import { partHeader, REPLY_PART_BYTES, REPLY_PART_HEADER, ReplyInParts, replyParts } from './reply-parts';
 
 type NatsConfig = Required<NatsOptions>['options'];
 type Publisher = (response: WritePacket) => unknown;
@@ -54,7 +55,8 @@ export class PrefixedServerNats extends ServerNats {
 
   /**
    * Replies in the wire form of `REPLY_ERROR_HEADER`, each built once. A reply larger than the server's
-   * max payload is never published: the caller gets a 4xx error instead, and the refusal is logged.
+   * max payload is never published whole: an answer given as `inParts` goes in parts (reply-parts.ts),
+   * any other gets a 4xx error instead, and the refusal is logged.
    */
   override getPublisher(...args: Parameters<ServerNats['getPublisher']>): Publisher {
     const msg = args[0] as Msg;
@@ -66,6 +68,16 @@ export class PrefixedServerNats extends ServerNats {
       const limit = this.maxPayload() - REPLY_HEADROOM_BYTES;
       try {
         if (body.length > limit) {
+          // An answer its route sends in parts (`inParts`): one message a part, each under the limit.
+          const parts =
+            packet.response instanceof ReplyInParts && !isError
+              ? replyParts(body, Math.min(REPLY_PART_BYTES, limit))
+              : null;
+          if (parts) {
+            for (const [index, part] of parts.entries())
+              msg.respond(part, { headers: partHeaders(index, parts.length) });
+            return true;
+          }
           const err = replyTooLarge(msg.subject, body.length, limit);
           return msg.respond(this.encoder.encode(JSON.stringify(err)), { headers: errorHeaders() });
         }
@@ -85,6 +97,12 @@ export class PrefixedServerNats extends ServerNats {
       return MAX_PAYLOAD_BYTES;
     }
   }
+}
+
+function partHeaders(index: number, count: number): MsgHdrs {
+  const h = natsHeaders();
+  h.set(REPLY_PART_HEADER, partHeader(index, count));
+  return h;
 }
 
 function errorHeaders(): MsgHdrs {
