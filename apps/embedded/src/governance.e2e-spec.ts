@@ -319,4 +319,69 @@ describe('API governance through the gateway over NATS', () => {
       expect(JSON.stringify(refused.body)).toContain(String(GOVERNANCE_LIMITS.document.bytes));
     }
   });
+
+  it('evaluates a 3 MiB document sent with the evaluation (in parts over the bus) and answers it back whole (a reply in parts); a 6 MB one is 413 naming the limit', async () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const content = `${largeOpenApi31(3 * 1024 * 1024)}# evaluated from CI: naïve ✓\n`;
+    // A Spectral ruleset (the AMF engine takes far smaller documents: EVALUATION_AMF_MAX_BYTES), its own
+    // rule only: what is tested is the size, not how long the built-in rules take (bench/).
+    const { webUrl } = await h.control.createRepository({
+      owner: 'governance',
+      name: `spectral-${h.next()}`,
+      files: {
+        '.spectral.yaml':
+          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+          '    then:\n      field: operationId\n      function: truthy\n',
+      },
+    });
+    const spectral = await h.published(owner.token, { repoUrl: webUrl });
+    const profile = await h.http.post<Json>(
+      `/api/workspaces/${workspaceId}/governance-profiles`,
+      { name: 'Large APIs', rulesets: [{ rulesetId: spectral.rulesetId }], matchTags: ['large'] },
+      { token: owner.token },
+    );
+    expect(profile.status).toBe(201);
+    const registered = await h.http.post<Json>(
+      `/api/workspaces/${workspaceId}/governed-apis`,
+      { name: 'Large evaluated API', tags: ['large'] },
+      { token: member.token },
+    );
+    expect(registered.status).toBe(201);
+    const apiId = registered.body.api.id as string;
+    const evaluated = await h.http.post<Json>(
+      `/api/governed-apis/${apiId}/evaluations`,
+      { trigger: 'ci', document: { content, filename: 'large.yaml', commit: 'fedcba9' } },
+      { token: member.token },
+    );
+    expect([evaluated.status, evaluated.body.message]).toEqual([201, undefined]);
+    const evaluation = evaluated.body.evaluation;
+    expect(evaluation.specification).toMatchObject({ commit: 'fedcba9' });
+
+    const read = await h.http.get<Json>(`/api/governed-apis/${apiId}/evaluations/${evaluation.id}/document`, {
+      token: member.token,
+    });
+    expect([read.status, read.body.message]).toEqual([200, undefined]);
+    const { content: text, ...document } = read.body.document as Json;
+    expect(document).toMatchObject({
+      api_id: apiId,
+      filename: 'large.yaml',
+      commit: 'fedcba9',
+      bytes: Buffer.byteLength(content),
+      digest: sha256(content),
+    });
+    // The text itself, byte for byte (compared by digest: a 3 MiB difference would drown the report).
+    expect([Buffer.byteLength(text as string), sha256(text as string)]).toEqual([
+      Buffer.byteLength(content),
+      sha256(content),
+    ]);
+
+    const refused = await h.http.post<Json>(
+      `/api/governed-apis/${apiId}/evaluations`,
+      { document: { content: largeOpenApi31(6_000_000) } },
+      { token: member.token },
+    );
+    expect(refused.status).toBe(413);
+    expect(JSON.stringify(refused.body)).toContain(String(GOVERNANCE_LIMITS.document.bytes));
+  });
 });

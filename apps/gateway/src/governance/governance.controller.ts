@@ -215,11 +215,16 @@ export class GovernanceController {
     [503, 'Every evaluator is busy (Retry-After)', 'retry-after'],
     [504, 'The rulesets service did not answer in time'],
   )
-  record(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RecordEvaluationDto) {
+  async record(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RecordEvaluationDto) {
+    const { document, ...rest } = body;
     return this.bus.request(
       GovernanceRpc.recordEvaluation,
       ctx,
-      { apiId: id, ...body },
+      {
+        apiId: id,
+        ...rest,
+        ...(document && { document: await specificationForBus(this.bus, ctx, { ...document }) }),
+      },
       { timeoutMs: EVALUATION_TIMEOUT_MS },
     );
   }
@@ -285,7 +290,8 @@ export class GovernanceController {
     summary: 'The document an evaluation read, with its text (for the lines around its findings)',
     description:
       `A pushed document the API still keeps (its newest ${L.documentsPerApi}), matched by the evaluation's ` +
-      'specification digest. An evaluation of the source on the source host, or of a document no longer kept, has none here (404).',
+      `specification digest, with its whole text (up to ${L.document.bytes} bytes, as pushed). An evaluation of ` +
+      'the source on the source host, or of a document no longer kept, has none here (404).',
   })
   @ApiOkResponse({ type: ApiDocumentTextEnvelopeDto })
   @ApiErrors(

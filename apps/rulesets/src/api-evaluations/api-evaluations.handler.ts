@@ -1,5 +1,6 @@
 import { GovernanceRpc } from '@pc/contracts';
 import { handlerOf } from '@pc/listings';
+import { answeredInParts, inParts } from '@pc/platform';
 import { ApiEvaluationsService } from './api-evaluations.service';
 
 export const ApiEvaluationsHandler = handlerOf(
@@ -10,7 +11,10 @@ export const ApiEvaluationsHandler = handlerOf(
     serve(GovernanceRpc.listEvaluations, ({ evaluations }, ctx, data) => evaluations.history(ctx, data)),
     serve(GovernanceRpc.workspaceTrend, ({ evaluations }, ctx, data) => evaluations.trend(ctx, data)),
     serve(GovernanceRpc.diffEvaluations, ({ evaluations }, ctx, data) => evaluations.diff(ctx, data)),
-    serve(GovernanceRpc.evaluatedDocument, ({ evaluations }, ctx, data) => evaluations.document(ctx, data)),
+    // The document whole, up to its 5 MiB: in parts when larger than one bus message.
+    serve(answeredInParts(GovernanceRpc.evaluatedDocument), ({ evaluations }, ctx, data) =>
+      inParts(evaluations.document(ctx, data)),
+    ),
     serve(GovernanceRpc.getEvaluation, ({ evaluations }, ctx, data) => evaluations.get(ctx, data)),
   ],
 );

@@ -103,7 +103,9 @@ export class ApiEvaluationsService {
     const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
     await this.withinHourlyLimit(api.workspace_id);
     const trigger = request.trigger ?? 'manual';
-    return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, request.document) };
+    // A document too large for one bus message was sent ahead in parts by the caller: its text whole.
+    const document = request.document && (await this.governedApis.documentOf(grant.userId, request.document));
+    return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, document) };
   }
 
   /**

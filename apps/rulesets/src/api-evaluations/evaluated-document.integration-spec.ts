@@ -1,6 +1,7 @@
-import { GovernanceRpc } from '@pc/contracts';
-import { OAS3 } from '@pc/testing';
-import { governedWorkspaceBeforeAll } from '../testing/governance-fixtures';
+import { createHash, randomUUID } from 'node:crypto';
+import { EVALUATION_LIMITS, GovernanceRpc, RulesetEvaluationRpc } from '@pc/contracts';
+import { largeOpenApi31, OAS3 } from '@pc/testing';
+import { governedWorkspaceBeforeAll, workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 const FIXED = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
@@ -53,6 +54,71 @@ describe('the document an evaluation read (service level, the engine)', () => {
     });
     expect(await codeOf(documentOf(governed.stranger, pets.id, first.id))).toBe('NOT_FOUND');
   });
+
+  it("evaluates a 3 MiB document sent ahead in parts (the sender's only) and answers it whole, in parts too", async () => {
+    const team = workspaceTeam(h);
+    // A Spectral ruleset of one rule (the AMF engine takes far smaller documents: EVALUATION_AMF_MAX_BYTES).
+    const { rulesetId } = await h.published(team.owner, {
+      repoUrl: h.repo({
+        '.spectral.yaml':
+          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+          '    then:\n      field: operationId\n      function: truthy\n',
+      }),
+    });
+    await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Every API',
+      rulesets: [{ rulesetId }],
+    });
+    const { api } = await h.request(GovernanceRpc.registerApi, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Large API',
+    });
+    const content = `${largeOpenApi31(3 * 1024 * 1024)}# naïve ✓\n`;
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, {
+      apiId: api.id,
+      document: { upload: await sendAhead(team.member, content), filename: 'large.yaml', commit: 'abc1234' },
+      trigger: 'ci',
+    });
+    expect(evaluation.specification.commit).toBe('abc1234');
+
+    // The reply is larger than one bus message (1 MiB): it crosses in parts, put together whole.
+    const { document } = await documentOf(team.member, api.id, evaluation.id);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const { content: text, ...fields } = document;
+    expect(fields).toMatchObject({
+      filename: 'large.yaml',
+      commit: 'abc1234',
+      bytes: Buffer.byteLength(content),
+    });
+    expect([Buffer.byteLength(text), sha256(text)]).toEqual([Buffer.byteLength(content), sha256(content)]);
+
+    // Another member's upload is not this caller's to take.
+    const others = await sendAhead(team.owner, OAS3);
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.recordEvaluation, team.member.ctx, {
+          apiId: api.id,
+          document: { upload: others },
+        }),
+      ),
+    ).toBe('UNPROCESSABLE');
+  });
+
+  /** Sends a text ahead in parts, as the gateway does for one too large for a bus message; its upload. */
+  async function sendAhead(who: TestUser, text: string) {
+    const id = randomUUID();
+    const size = EVALUATION_LIMITS.uploadPartBytes / 2;
+    let parts = 0;
+    for (let start = 0; start < text.length; start += size)
+      await h.request(RulesetEvaluationRpc.uploadPart, who.ctx, {
+        id,
+        index: parts++,
+        text: text.slice(start, start + size),
+      });
+    return { id, parts };
+  }
 
   it('has none for an evaluation of the source on the host, nor for an evaluation of another API (404)', async () => {
     const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });

@@ -192,8 +192,11 @@ export class GovernedApisService {
     return toApiDocument(row);
   }
 
-  /** The document's text: inline, or the upload of `userId` it names (sent ahead in parts by the gateway). */
-  private async documentOf(
+  /**
+   * The document's text: inline, or the upload of `userId` it names (sent ahead in parts by the gateway).
+   * For a pushed or registered document, and for one sent with an evaluation (`ApiEvaluationsService`).
+   */
+  async documentOf(
     userId: string,
     document: DocumentOnBus,
   ): Promise<{ content: string; filename?: string; commit?: string }> {

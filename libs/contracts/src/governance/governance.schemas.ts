@@ -127,7 +127,7 @@ export const GovernanceSchemas = {
   }) satisfies MessageSchema<UpdateSettingsRequest>,
   record: z.object({
     apiId: uuid,
-    document: document.optional(),
+    document: documentOnBus.optional(),
     trigger: z.enum(['manual', 'ci']).optional(),
   }) satisfies MessageSchema<RecordEvaluationRequest>,
   history: z.object({

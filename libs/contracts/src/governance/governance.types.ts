@@ -201,8 +201,11 @@ export interface UpdateSettingsRequest {
 
 export interface RecordEvaluationRequest {
   apiId: string;
-  /** A document to push and evaluate (CI); without it the source, else the newest pushed document. */
-  document?: PushedDocument;
+  /**
+   * A document to push and evaluate (CI); without it the source, else the newest pushed document. Inline,
+   * or sent ahead in parts when too large for one bus message (`DocumentOnBus`).
+   */
+  document?: DocumentOnBus;
   trigger?: Extract<EvaluationTrigger, 'manual' | 'ci'>;
 }
 
