@@ -1,3 +1,4 @@
+import { PolicyCatalog } from '@policy-catalog/sdk';
 import { MAX_PAYLOAD_BYTES } from '@pc/platform';
 import {
   cookieFrom,
@@ -127,6 +128,63 @@ describe('lists of maximal rows over the NATS bus', () => {
     expect(all).toHaveLength(250);
     expect(distinct(all)).toBe(250);
   });
+
+  it('pages an inbox of 260 large notifications past the newest 200, each once, through the gateway and the SDK', async () => {
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    let newestFirst: string[];
+    try {
+      // 260 of 4 KiB each, four to a millisecond and pairs at the very same microsecond.
+      await pg.query(
+        `INSERT INTO identity.notifications (user_id, event_id, kind, title, body, data, created_at)
+         SELECT $1, gen_random_uuid(), 'review_decided', 'Notification ' || i, repeat('n', 4096), '{}',
+                timestamptz '2026-03-01T00:00:00Z' + make_interval(secs => (i - i % 2) * 0.00025)
+           FROM generate_series(1, 260) AS i`,
+        [owner.id],
+      );
+      const rows = await pg.query<{ id: string }>(
+        'SELECT id FROM identity.notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC',
+        [owner.id],
+      );
+      newestFirst = rows.rows.map((r) => r.id);
+    } finally {
+      await pg.end();
+    }
+    const auth = { token: owner.token };
+
+    // The first page as before paging (its notifications, newest first), cut to the reply's bytes.
+    const first = await http.get<Json>('/api/me/notifications', auth);
+    expect(first.status).toBe(200);
+    expect(first.body.notifications[0]).toMatchObject({ id: newestFirst[0], title: 'Notification 260' });
+    expect(first.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    const all = await walk('/api/me/notifications', 'notifications', auth);
+    expect(all.map((n) => n.id)).toEqual(newestFirst);
+    const small = await walk('/api/me/notifications?limit=7', 'notifications', auth);
+    expect(small.map((n) => n.id)).toEqual(newestFirst);
+
+    // The SDK walks it too.
+    const sdk = new PolicyCatalog({ baseUrl: system.url!, token: owner.token });
+    const walked: string[] = [];
+    for await (const n of sdk.items('Transfers_notifications', { params: { query: { limit: 50 } } }))
+      walked.push(n.id);
+    expect(walked).toEqual(newestFirst);
+
+    // Bad paging answers 400 with a JSON error body: a cursor of another list, a forged one, a limit out of range.
+    const transfers = await http.get<Json>('/api/me/transfers', auth);
+    expect(transfers.status).toBe(200);
+    for (const query of [
+      'cursor=bm90LWEtY3Vyc29y',
+      `cursor=${encodeURIComponent(Buffer.from(JSON.stringify(['transfers', '2026-03-01 00:00:00+00', newestFirst[0]])).toString('base64url'))}`,
+      `cursor=${encodeURIComponent(Buffer.from(JSON.stringify(['notifications', 'soon', newestFirst[0]])).toString('base64url'))}`,
+      'limit=0',
+      'limit=201',
+    ]) {
+      const bad = await http.get<Json>(`/api/me/notifications?${query}`, auth);
+      expect({ query, status: bad.status }).toEqual({ query, status: 400 });
+      expect(bad.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
+    }
+    expect((await http.get(`/api/me/transfers?cursor=${first.body.nextCursor}`, auth)).status).toBe(400);
+  }, 120_000);
 
   it('shows the review queue as summaries within the bus limit and says which kinds have more', async () => {
     const res = await http.get<Json>('/api/admin/queue?limit=100', { cookie: admin });

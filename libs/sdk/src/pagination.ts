@@ -31,6 +31,11 @@ export const PAGES = {
     next: (p: Page<'RulesetSubmissions_list'>) => p.nextCursor,
   },
   Transfers_mine: { items: 'transfers', param: 'cursor', next: (p: Page<'Transfers_mine'>) => p.nextCursor },
+  Transfers_notifications: {
+    items: 'notifications',
+    param: 'cursor',
+    next: (p: Page<'Transfers_notifications'>) => p.nextCursor,
+  },
   Deployments_list: {
     items: 'deployments',
     param: 'cursor',

@@ -1,10 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CatalogRpc, IdentityRpc, type RequestContext, TRANSFERS_LIMIT } from '@pc/contracts';
+import {
+  CatalogRpc,
+  IdentityRpc,
+  NOTIFICATIONS_PAGE,
+  type RequestContext,
+  TRANSFERS_LIMIT,
+} from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { flatListPagingDescription } from '../http/common.dto';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
-import { NotificationListDto } from '../identity/notifications.dto';
+import { NotificationListDto, NotificationsQuery } from '../identity/notifications.dto';
 import {
   AcceptedTransferDto,
   FeedbackDto,
@@ -92,10 +98,12 @@ export class TransfersController {
     summary: "The caller's inbox (for example: an idea of theirs was delivered), newest first",
     description:
       'Notifications for the caller, newest first, such as an idea of theirs that a policy or ruleset ' +
-      'delivered.',
+      'delivered. ' +
+      flatListPagingDescription(NOTIFICATIONS_PAGE),
   })
   @ApiOkResponse({ type: NotificationListDto })
-  notifications(@Ctx() ctx: RequestContext) {
-    return this.bus.request(IdentityRpc.listNotifications, ctx, {});
+  @ApiErrors([400, 'A query parameter or the cursor is invalid'])
+  notifications(@Ctx() ctx: RequestContext, @Query() query: NotificationsQuery) {
+    return this.bus.request(IdentityRpc.listNotifications, ctx, query);
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@pc/contracts';
+import { NOTIFICATION_KINDS, type NotificationKind, NOTIFICATIONS_PAGE } from '@pc/contracts';
+import { PageCursor, PageInfoDto, PageLimit } from '../http/common.dto';
 
 /** An entry of the caller's inbox. */
 export class NotificationDto {
@@ -24,6 +25,13 @@ export class NotificationDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 
-export class NotificationListDto {
-  @ApiProperty({ type: [NotificationDto], description: 'Newest first' }) notifications!: NotificationDto[];
+/** A page of the inbox: `limit` and `cursor` (the `nextCursor` of the page before). */
+export class NotificationsQuery {
+  @PageLimit(NOTIFICATIONS_PAGE) limit?: number;
+  @PageCursor() cursor?: string;
+}
+
+export class NotificationListDto extends PageInfoDto {
+  @ApiProperty({ type: [NotificationDto], maxItems: NOTIFICATIONS_PAGE.max, description: 'Newest first' })
+  notifications!: NotificationDto[];
 }

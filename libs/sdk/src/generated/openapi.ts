@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * The caller's inbox (for example: an idea of theirs was delivered), newest first
-         * @description Notifications for the caller, newest first, such as an idea of theirs that a policy or ruleset delivered.
+         * @description Notifications for the caller, newest first, such as an idea of theirs that a policy or ruleset delivered. Pages of `limit` (1 to 200, default 200, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (200 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Transfers_notifications"];
         put?: never;
@@ -3955,6 +3955,10 @@ export interface components {
             created_at: string;
         };
         NotificationListDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
             /** @description Newest first */
             notifications: components["schemas"]["NotificationDto"][];
         };
@@ -10782,7 +10786,11 @@ export interface operations {
     };
     Transfers_notifications: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10795,6 +10803,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationListDto"];
+                };
+            };
+            /** @description A query parameter or the cursor is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Missing, invalid, expired or revoked token */
