@@ -2677,7 +2677,7 @@ export interface paths {
         };
         /**
          * The document an evaluation read, with its text (for the lines around its findings)
-         * @description A pushed document the API still keeps (its newest 20), matched by the evaluation's specification digest. An evaluation of the source on the source host, or of a document no longer kept, has none here (404).
+         * @description A pushed document the API still keeps (its newest 20), matched by the evaluation's specification digest, with its whole text (up to 5242880 bytes, as pushed). An evaluation of the source on the source host, or of a document no longer kept, has none here (404).
          */
         get: operations["Governance_evaluatedDocument"];
         put?: never;
