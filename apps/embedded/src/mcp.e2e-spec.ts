@@ -16,6 +16,7 @@ import {
   testBus,
   type TestDatabase,
 } from '@pc/testing';
+import { Client as PgClient } from 'pg';
 import { PROTECTED_RESOURCE_METADATA_SCHEMA } from './testing/protected-resource-metadata.schema';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 import { type RunningSystem, startSystem } from './system';
@@ -467,6 +468,42 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     ]);
     const inbox = await http.get<Json>('/api/me/notifications', { token: author.token });
     expect(inbox.body.notifications).toHaveLength(1);
+  });
+
+  it('pages your notifications past the first page, says when older ones follow, and refuses a forged cursor', async () => {
+    const user = await newUser();
+    const pg = new PgClient({ connectionString: db.url });
+    await pg.connect();
+    try {
+      await pg.query(
+        `INSERT INTO identity.notifications (user_id, event_id, kind, title, body, data, created_at)
+         SELECT $1, gen_random_uuid(), 'review_decided', 'Notification ' || i, 'Body ' || i, '{}',
+                timestamptz '2026-03-01T00:00:00Z' + make_interval(secs => i * 0.00025)
+           FROM generate_series(1, 55) AS i`,
+        [user.id],
+      );
+    } finally {
+      await pg.end();
+    }
+    const client = await connect(user.readToken);
+    const first = await call(client, 'list_my_notifications');
+    expect(first.structuredContent).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    expect((first.structuredContent as Json).notifications).toHaveLength(20);
+    expect(textOf(first)).toContain(`Older ones: cursor ${(first.structuredContent as Json).nextCursor}.`);
+
+    const titles: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ok(client, 'list_my_notifications', { limit: 50, ...(cursor ? { cursor } : {}) });
+      titles.push(...page.notifications.map((n: Json) => n.title as string));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(titles).toEqual(Array.from({ length: 55 }, (_, i) => `Notification ${55 - i}`));
+    // The same as over REST.
+    const rest = await http.get<Json>('/api/me/notifications', { token: user.readToken });
+    expect(rest.body.notifications.map((n: Json) => n.title)).toEqual(titles);
+
+    expect(await toolError(client, 'list_my_notifications', { cursor: 'forged' })).toMatch(/cursor/i);
   });
 
   it('answers the catalog tools with the same data and visibility as the REST API', async () => {

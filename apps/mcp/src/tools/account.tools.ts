@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogRpc, IdentityRpc } from '@pc/contracts';
+import { CatalogRpc, IdentityRpc, LIST_CURSOR_MAX } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import { notificationSchema, submissionSchema, toNotification, toSubmission } from './schemas';
+import { TOOL_PAGE } from './catalog-inputs';
+import { notificationSchema, page, submissionSchema, text, toNotification, toSubmission } from './schemas';
 import { defineMySubmissionsTool } from './listing-tools';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
@@ -36,19 +37,36 @@ export class AccountTools implements ToolSet {
       title: 'List my notifications',
       description:
         'Lists your notifications, newest first: for example that an idea you submitted was delivered ' +
-        'by a published policy.',
+        'by a published policy. Answers one page and nextCursor for older ones (null on the last page).',
       scope: 'api:read',
-      input: {},
-      output: { notifications: z.array(notificationSchema) },
+      input: {
+        limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
+        cursor: text(1, LIST_CURSOR_MAX)
+          .optional()
+          .describe("The previous answer's nextCursor, to get older notifications."),
+      },
+      output: {
+        notifications: z.array(notificationSchema),
+        hasMore: z.boolean(),
+        nextCursor: z.string().nullable(),
+      },
       annotations: READ_ONLY,
-      run: async (_args, ctx) => {
-        const { notifications } = await this.bus.request(IdentityRpc.listNotifications, ctx, {});
+      run: async ({ limit, cursor }, ctx) => {
+        const { notifications, hasMore, nextCursor } = await this.bus.request(
+          IdentityRpc.listNotifications,
+          ctx,
+          { limit, ...(cursor === undefined ? {} : { cursor }) },
+        );
+        const lines = notifications.map((n) => `- ${n.title}: ${n.body}`);
+        const more = hasMore && nextCursor !== null ? [`Older ones: cursor ${nextCursor}.`] : [];
         return {
-          data: { notifications: notifications.map(toNotification) },
+          data: {
+            notifications: notifications.map(toNotification),
+            hasMore,
+            nextCursor: hasMore ? nextCursor : null,
+          },
           text:
-            notifications.length === 0
-              ? 'No notifications.'
-              : notifications.map((n) => `- ${n.title}: ${n.body}`).join('\n'),
+            lines.length === 0 && more.length === 0 ? 'No notifications.' : [...lines, ...more].join('\n'),
         };
       },
     });
