@@ -1,5 +1,5 @@
-import type { Deployment, DeploymentJob, LogChunk } from '@pc/contracts';
-import type { DeployedItemRow, DeploymentRow, JobRow, LogRow } from './deployment.rows';
+import type { Deployment, DeploymentDrift, DeploymentJob, LogChunk } from '@pc/contracts';
+import type { DeployedItemRow, DeploymentRow, JobRow, LogRow, StoredDrift } from './deployment.rows';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
@@ -44,12 +44,17 @@ export function toDeployment(row: DeploymentRow): Deployment {
     error: row.error,
     rollout_id: row.rollout_id,
     drifted: row.drift !== null,
-    drift: row.drift,
+    drift: toDrift(row.drift),
     rollback_pinned: row.rollback_pinned_at !== null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     finished_at: iso(row.finished_at),
   };
+}
+
+/** A stored drift as the API shows it (`heal_failure` null on records made before it was kept). */
+export function toDrift(stored: StoredDrift | null): DeploymentDrift | null {
+  return stored === null ? null : { ...stored, heal_failure: stored.heal_failure ?? null };
 }
 
 export function toJob(row: JobRow): DeploymentJob {

@@ -1,4 +1,11 @@
-import type { DeploymentDrift, AssetType, DeploymentStatus, JobKind, JobStatus } from '@pc/contracts';
+import type {
+  DeploymentDrift,
+  AssetType,
+  DeploymentStatus,
+  DriftHealFailure,
+  JobKind,
+  JobStatus,
+} from '@pc/contracts';
 
 /**
  * The rows of the `deployments` schema that the service and its workers both read or write, one per table
@@ -83,7 +90,7 @@ export interface DeploymentRow extends DeployedItemRow {
   /** Set when a roll-out restored what ran before: sync and self-heal leave this deployment. */
   rollback_pinned_at: Date | null;
   /** What the last reconcile found different on the platform (null: nothing). */
-  drift: DeploymentDrift | null;
+  drift: StoredDrift | null;
   dev_versions: string[];
   home_doc_status: string | null;
   error: string | null;
@@ -92,6 +99,9 @@ export interface DeploymentRow extends DeployedItemRow {
   updated_at: Date;
   finished_at: Date | null;
 }
+
+/** A drift as stored: records made before heal failures were kept have no `heal_failure`. */
+export type StoredDrift = Omit<DeploymentDrift, 'heal_failure'> & { heal_failure?: DriftHealFailure | null };
 
 export interface JobRow {
   id: string;

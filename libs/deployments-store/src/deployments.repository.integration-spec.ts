@@ -84,9 +84,12 @@ describe('the deployments and jobs repositories', () => {
   it('cancels a queued job and its deployment at once', async () => {
     const { row } = await repo.insertOrFindInFlight(database.pool, deployment(randomUUID()));
     await jobs.insert(database.pool, row.id, 'deploy');
-    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toBe(true);
+    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toMatchObject({
+      status: 'cancelled',
+      error: 'Cancelled by the user',
+    });
     expect((await repo.findById(database.pool, row.id))!.status).toBe('cancelled');
     expect((await jobs.latestOf(database.pool, row.id))!.status).toBe('cancelled');
-    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toBe(false);
+    expect(await database.transaction((tx) => jobs.requestCancel(tx, row.id))).toBeNull();
   });
 });

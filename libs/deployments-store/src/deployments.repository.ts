@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssetType, DeploymentStatus } from '@pc/contracts';
+import type { AssetType, DeploymentStatus, DriftHealFailure } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 import type { DeployOutcome, DeploymentRow, RemovalOutcome } from './deployment.rows';
 
@@ -248,15 +248,21 @@ export class DeploymentsRepository {
     );
   }
 
-  /** A deploy job ended: its status, its error, and on success what was built, published and applied. */
+  /**
+   * A deploy job ended: its status, its error, and on success what was built, published and applied
+   * (and no drift: the platform runs what it applied). A job that failed or was cancelled changes only a
+   * deployment still in flight: one that had succeeded (a self-heal applying it again) keeps its status,
+   * since what it applied may still run there (`recordFailedHeal` keeps the failure on its drift).
+   * Answers whether the deployment took the outcome.
+   */
   async recordOutcome(
     db: Executor,
     id: string,
     status: DeploymentStatus,
     error: string | null,
     outcome?: DeployOutcome,
-  ): Promise<void> {
-    await db.query(
+  ): Promise<boolean> {
+    const [rows] = await db.query<[Array<{ id: string }>, number]>(
       `UPDATE deployments.deployments
           SET status = $2, error = $3, finished_at = now(), updated_at = now(),
               commit_sha = coalesce($4, commit_sha), implementation_commit_sha = coalesce($5, implementation_commit_sha),
@@ -266,8 +272,10 @@ export class DeploymentsRepository {
               applied_version = coalesce($10, applied_version),
               dev_versions = coalesce($11::jsonb, dev_versions),
               home_doc_status = coalesce($12, home_doc_status),
-              governance_profile_result = coalesce($13::jsonb, governance_profile_result)
-        WHERE id = $1`,
+              governance_profile_result = coalesce($13::jsonb, governance_profile_result),
+              drift = CASE WHEN $2 = 'succeeded' THEN NULL ELSE drift END
+        WHERE id = $1 AND ($2 = 'succeeded' OR status IN ('queued', 'running'))
+        RETURNING id`,
       [
         id,
         status,
@@ -283,6 +291,17 @@ export class DeploymentsRepository {
         outcome?.home_doc_status ?? null,
         outcome?.governance_profile_result ? JSON.stringify(outcome.governance_profile_result) : null,
       ],
+    );
+    return rows.length > 0;
+  }
+
+  /** A self-heal of a drifted deployment failed or was cancelled: its drift says so (see `DriftHealFailure`). */
+  async recordFailedHeal(db: Executor, id: string, failure: DriftHealFailure): Promise<void> {
+    await db.query(
+      `UPDATE deployments.deployments
+          SET drift = drift || jsonb_build_object('heal_failure', $2::jsonb), updated_at = now()
+        WHERE id = $1 AND drift IS NOT NULL`,
+      [id, JSON.stringify(failure)],
     );
   }
 

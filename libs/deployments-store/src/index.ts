@@ -14,8 +14,9 @@ export type {
   LogRow,
   ProvenanceRow,
   RemovalOutcome,
+  StoredDrift,
 } from './deployment.rows';
-export { deployedItem, toChunk, toDeployment, toJob } from './deployment.mapper';
+export { deployedItem, toChunk, toDeployment, toDrift, toJob } from './deployment.mapper';
 export { definitionAssetId, implementationAssetId } from './asset-ids';
 export { DeploymentsRepository, type ListFilter, type NewDeployment } from './deployments.repository';
 export { JobsRepository, type EndedJobStatus } from './jobs.repository';

@@ -72,24 +72,26 @@ export class JobsRepository {
 
   /**
    * Cancels a deployment whose job has not started (queued: cancelled at once) or asks the running
-   * worker to stop (it checks between steps and during the build). Returns false when nothing was in flight.
+   * worker to stop (it checks between steps and during the build). Answers the job as it is now (cancelled,
+   * or running with the stop asked), or null when nothing was in flight.
    */
-  async requestCancel(db: Executor, deploymentId: string): Promise<boolean> {
+  async requestCancel(db: Executor, deploymentId: string): Promise<JobRow | null> {
     const [jobs] = await db.query<[JobRow[], number]>(
       `UPDATE deployments.jobs SET cancel_requested_at = coalesce(cancel_requested_at, now()),
               status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
-              finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END
+              finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END,
+              error = CASE WHEN status = 'queued' THEN 'Cancelled by the user' ELSE error END
         WHERE deployment_id = $1 AND status IN ('queued', 'running') RETURNING *`,
       [deploymentId],
     );
-    if (jobs.length === 0) return false;
+    if (jobs.length === 0) return null;
     await db.query(
       `UPDATE deployments.deployments SET status = 'cancelled', finished_at = now(), updated_at = now(),
               error = 'Cancelled by the user'
         WHERE id = $1 AND status = 'queued'`,
       [deploymentId],
     );
-    return true;
+    return jobs[0];
   }
   /**
    * A session advisory lock on the job for as long as a worker runs it, on a connection of its own

@@ -116,7 +116,11 @@ export class JobStore {
     return row ? toChunk(row) : null;
   }
 
-  /** Ends a job (and, for a deploy job, its deployment); a success or failure also writes its event. */
+  /**
+   * Ends a job (and, for a deploy job, its deployment); a deployment's success or failure also writes its
+   * event. A self-heal (a deploy job of a deployment that had succeeded) that fails or is cancelled
+   * leaves the deployment as it was: the failure is kept on its drift, and no failure event is written.
+   */
   async finish(
     job: JobRow,
     deployment: DeploymentRow,
@@ -129,10 +133,17 @@ export class JobStore {
       const ended = await this.jobs.end(tx, job.id, status, error);
       if (!ended) return null;
       if (job.kind === 'deploy') {
-        await this.deployments.recordOutcome(tx, deployment.id, status, error, outcome);
+        const recorded = await this.deployments.recordOutcome(tx, deployment.id, status, error, outcome);
+        if (!recorded && status !== 'succeeded')
+          await this.deployments.recordFailedHeal(tx, deployment.id, {
+            job_id: job.id,
+            status,
+            error,
+            at: (ended.finished_at ?? new Date()).toISOString(),
+          });
         // A success counts a deploy (catalog, rulesets) and, like a failure, reaches the webhooks of its
         // author and workspace (identity); the deployments service relays both from the outbox.
-        if (status === 'succeeded' || status === 'failed') {
+        if (recorded && (status === 'succeeded' || status === 'failed')) {
           const event: DeploymentSucceededEvent = {
             deployment_id: deployment.id,
             asset_type: deployment.asset_type,

@@ -14,6 +14,7 @@ import {
   type DeploymentRow,
   DeploymentsRepository,
   JobsRepository,
+  toDrift,
 } from '@pc/deployments-store';
 import { BusClient, createLogger, Database } from '@pc/platform';
 import { DeploymentAccess } from '../deployments';
@@ -116,7 +117,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     const [row] = await this.drift.candidates(this.db.pool, null, 1, { deploymentId: id });
     const outcome = row ? await this.checkNow(row) : 'not_checked';
     const after = await this.deployments.findById(this.db.pool, id);
-    return { outcome, drift: after?.drift ?? null, checked_at: new Date().toISOString() };
+    return { outcome, drift: toDrift(after?.drift ?? null), checked_at: new Date().toISOString() };
   }
 
   /**
@@ -168,7 +169,11 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
       if (!locked || locked.status !== 'succeeded' || locked.rollback_pinned_at !== null) return 'unknown';
       const known = locked.drift !== null && sameDifferences(locked.drift.differences, differences);
       if (!known) {
-        const drift: DeploymentDrift = { detected_at: new Date().toISOString(), differences };
+        const drift: DeploymentDrift = {
+          detected_at: new Date().toISOString(),
+          differences,
+          heal_failure: null,
+        };
         await this.drift.markDrifted(tx, row, drift, {
           eventId: randomUUID(),
           deployment_id: row.id,

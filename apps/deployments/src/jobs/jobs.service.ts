@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { APPLIED_STATUSES, type DeploymentJob, type JobKind, type RequestContext } from '@pc/contracts';
-import { type DeploymentRow, JobsRepository, toJob } from '@pc/deployments-store';
+import { type DeploymentRow, DeploymentsRepository, JobsRepository, toJob } from '@pc/deployments-store';
 import { Database } from '@pc/platform';
 import { DeploymentAccess } from '../deployments';
 import { JobQueue } from './job-queue';
@@ -10,6 +10,7 @@ export class JobsService {
   constructor(
     private readonly db: Database,
     private readonly jobs: JobsRepository,
+    private readonly deployments: DeploymentsRepository,
     private readonly access: DeploymentAccess,
     private readonly queue: JobQueue,
   ) {}
@@ -17,14 +18,23 @@ export class JobsService {
   /**
    * Stops the deployment's job: a queued job is cancelled at once; a running one is asked to stop, which
    * its worker sees between steps and during the build (it kills the build process). `ok` false when
-   * nothing was in flight.
+   * nothing was in flight. A self-heal cancelled before it started leaves its deployment succeeded, with
+   * the cancellation on its drift (as its worker records a heal stopped later).
    */
   async cancel(ctx: RequestContext, id: string): Promise<{ ok: boolean }> {
     return this.db.transaction(async (tx) => {
       // No lock on the deployment first: the job row, then the deployment, is the order the worker
       // takes them in (a cancel that locked the deployment first deadlocked with a starting job).
-      await this.access.owned(tx, ctx, id);
-      return { ok: await this.jobs.requestCancel(tx, id) };
+      const deployment = await this.access.owned(tx, ctx, id);
+      const job = await this.jobs.requestCancel(tx, id);
+      if (job?.kind === 'deploy' && job.status === 'cancelled' && deployment.status === 'succeeded')
+        await this.deployments.recordFailedHeal(tx, id, {
+          job_id: job.id,
+          status: 'cancelled',
+          error: job.error,
+          at: (job.finished_at ?? new Date()).toISOString(),
+        });
+      return { ok: job !== null };
     });
   }
 

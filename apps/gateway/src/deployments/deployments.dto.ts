@@ -282,10 +282,27 @@ export class DriftDifferenceDto {
   actual!: unknown;
 }
 
+export class DriftHealFailureDto {
+  @ApiProperty({ format: 'uuid', description: "The self-heal job (in the deployment's history)" })
+  job_id!: string;
+  @ApiProperty({ enum: ['failed', 'cancelled'] }) status!: 'failed' | 'cancelled';
+  @ApiProperty({ type: String, nullable: true, description: 'Why the job failed or was cancelled' })
+  error!: string | null;
+  @ApiProperty({ format: 'date-time', description: 'When the job ended' }) at!: string;
+}
+
 export class DeploymentDriftDto {
   @ApiProperty({ format: 'date-time', description: 'When a reconcile first found this difference' })
   detected_at!: string;
   @ApiProperty({ type: [DriftDifferenceDto], maxItems: 100 }) differences!: DriftDifferenceDto[];
+  @ApiProperty({
+    type: DriftHealFailureDto,
+    nullable: true,
+    description:
+      'The last self-heal of this drift that did not repair it (its job failed or was cancelled): the ' +
+      'deployment keeps its status and this drift, and the next reconcile applies it again. Null while none has',
+  })
+  heal_failure!: DriftHealFailureDto | null;
 }
 
 export class DeploymentDto {

@@ -233,6 +233,19 @@ export interface DriftDifference {
 export interface DeploymentDrift {
   detected_at: string;
   differences: DriftDifference[];
+  /**
+   * The last self-heal of this drift that did not repair it (its job failed or was cancelled): the
+   * deployment keeps its status and its drift, and the next reconcile tries again. Null while none has.
+   */
+  heal_failure: DriftHealFailure | null;
+}
+
+/** A self-heal job that ended without applying the deployment again. */
+export interface DriftHealFailure {
+  job_id: string;
+  status: 'failed' | 'cancelled';
+  error: string | null;
+  at: string;
 }
 
 /** Durable: a deployment drifted (the author's inbox is told once per drift). */

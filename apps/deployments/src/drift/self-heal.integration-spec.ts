@@ -1,0 +1,124 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type DeploymentJob, DeploymentsEvents, DeploymentsRpc } from '@pc/contracts';
+import { serviceUnderTest } from '@pc/testing';
+import { codeOf, type Deployer, DeploymentsUnderTest } from '../testing/deployments-under-test';
+import { DriftReconciler } from './drift.reconciler';
+
+jest.setTimeout(120_000);
+
+/**
+ * Self-heal of a drifted deployment, in the service with a deployment worker beside it and the sandbox's
+ * platform and registry: a heal that fails leaves the deployment that runs there as it was (succeeded,
+ * drifted, the failure on its drift), so the drift check never takes an older deployment for the live one.
+ */
+describe('a self-heal that fails', () => {
+  const service = serviceUnderTest(new DeploymentsUnderTest({ workers: 1 }));
+  let d: Deployer;
+
+  beforeAll(async () => {
+    d = await service.deployer();
+  });
+
+  afterEach(async () => {
+    await service.control.clearFaults();
+  });
+
+  /** The deployment's latest job once it has ended. */
+  async function endedJob(id: string): Promise<DeploymentJob> {
+    for (let i = 0; ; i++) {
+      const { job } = await service.request(DeploymentsRpc.history, d.user.ctx, { id });
+      if (job && !['queued', 'running'].includes(job.status)) return job;
+      if (i > 600) throw new Error(`the job of ${id} is still ${job?.status}`);
+      await sleep(100);
+    }
+  }
+
+  it('keeps the newer deployment succeeded and drifted, never re-applies the older one, and heals once the registry answers', async () => {
+    const ruleset = await service.ruleset(d.user);
+    const deployVersion = async (version: string) => {
+      const res = await service.deploy(d, {
+        assetType: 'ruleset',
+        rulesetId: ruleset.id,
+        doRelease: true,
+        version,
+      });
+      const id = res.results[0].deployment!.id;
+      expect((await service.settled(d.user.ctx, id)).status).toBe('succeeded');
+      return id;
+    };
+    const older = await deployVersion('1.0.0');
+    const newer = await deployVersion('1.1.0');
+    await service.request(DeploymentsRpc.putWorkspaceSettings, d.user.ctx, {
+      workspaceId: d.workspaceId,
+      selfHeal: true,
+    });
+    const org = d.tenant.paymentsId;
+    const failedEvents = () =>
+      service.count('deployments.outbox WHERE pattern = $1', [DeploymentsEvents.deploymentFailed.pattern]);
+    const failedBefore = await failedEvents();
+
+    // The item is removed out of band, and the registry fails every request: the heal job fails.
+    await service.control.removeApplied(org, ruleset.assetId);
+    await service.control.injectFault({ system: 'registry', kind: 'error' });
+    const refresh = (id: string) => service.request(DeploymentsRpc.refreshDrift, d.user.ctx, { id });
+    expect(await refresh(newer)).toMatchObject({ outcome: 'healing' });
+    const heal = await endedJob(newer);
+    expect(heal).toMatchObject({ kind: 'deploy', status: 'failed', error: expect.stringContaining('500') });
+
+    // The deployment still says what was deployed there: succeeded, drifted, the heal's failure on its drift.
+    const { deployment } = await service.request(DeploymentsRpc.get, d.user.ctx, { id: newer });
+    expect(deployment).toMatchObject({ status: 'succeeded', error: null, version: '1.1.0', drifted: true });
+    expect(deployment.drift).toMatchObject({
+      differences: [{ field: 'presence', expected: '1.1.0', actual: null }],
+      heal_failure: { job_id: heal.id, status: 'failed', error: heal.error },
+    });
+    // Not a failed deployment: no failure event, and it cannot be deleted.
+    expect(await failedEvents()).toBe(failedBefore);
+    expect(await codeOf(service.request(DeploymentsRpc.remove, d.user.ctx, { id: newer }))).toBe(
+      'DEPLOYMENTS.NOT_DELETABLE',
+    );
+
+    // The next sweep takes the newer deployment for the live one again, never the older: the older
+    // version is not applied there, and the older deployment is not drifted.
+    await service.control.clearFaults();
+    expect(await refresh(older)).toMatchObject({ outcome: 'not_checked' });
+    await service.get(DriftReconciler).reconcile();
+    const healed = await endedJob(newer);
+    expect(healed).toMatchObject({ status: 'succeeded' });
+    expect((await service.versions(ruleset.assetId))[org]).toBe('1.1.0');
+    const after = await service.request(DeploymentsRpc.get, d.user.ctx, { id: newer });
+    expect(after.deployment).toMatchObject({ status: 'succeeded', drifted: false, drift: null });
+    expect((await service.request(DeploymentsRpc.get, d.user.ctx, { id: older })).deployment.drifted).toBe(
+      false,
+    );
+  });
+
+  it('keeps a cancelled heal on the drift, the deployment still succeeded', async () => {
+    const ruleset = await service.ruleset(d.user);
+    const res = await service.deploy(d, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      targetOrganizationIds: [d.tenant.cardsId],
+      doRelease: true,
+      version: '2.0.0',
+    });
+    const id = res.results[0].deployment!.id;
+    expect((await service.settled(d.user.ctx, id)).status).toBe('succeeded');
+    await service.request(DeploymentsRpc.putWorkspaceSettings, d.user.ctx, {
+      workspaceId: d.workspaceId,
+      selfHeal: true,
+    });
+    await service.control.removeApplied(d.tenant.cardsId, ruleset.assetId);
+    // The registry keeps failing: the heal waits between its attempts, and is cancelled by its author.
+    await service.control.injectFault({ system: 'registry', kind: 'error' });
+    expect(await service.request(DeploymentsRpc.refreshDrift, d.user.ctx, { id })).toMatchObject({
+      outcome: 'healing',
+    });
+    expect(await service.request(DeploymentsRpc.cancel, d.user.ctx, { id })).toEqual({ ok: true });
+    const heal = await endedJob(id);
+    expect(heal.status).toBe('cancelled');
+    const { deployment } = await service.request(DeploymentsRpc.get, d.user.ctx, { id });
+    expect(deployment).toMatchObject({ status: 'succeeded', drifted: true });
+    expect(deployment.drift!.heal_failure).toMatchObject({ job_id: heal.id, status: 'cancelled' });
+  });
+});
