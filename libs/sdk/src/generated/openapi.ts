@@ -4564,6 +4564,22 @@ export interface components {
             /** @description What the platform runs now (any JSON value; null: absent) */
             actual: (string | null) | number | boolean | Record<string, never> | (string | number | boolean | Record<string, never>)[];
         };
+        DriftHealFailureDto: {
+            /**
+             * Format: uuid
+             * @description The self-heal job (in the deployment's history)
+             */
+            job_id: string;
+            /** @enum {string} */
+            status: "failed" | "cancelled";
+            /** @description Why the job failed or was cancelled */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the job ended
+             */
+            at: string;
+        };
         DeploymentDriftDto: {
             /**
              * Format: date-time
@@ -4571,6 +4587,8 @@ export interface components {
              */
             detected_at: string;
             differences: components["schemas"]["DriftDifferenceDto"][];
+            /** @description The last self-heal of this drift that did not repair it (its job failed or was cancelled): the deployment keeps its status and this drift, and the next reconcile applies it again. Null while none has */
+            heal_failure: components["schemas"]["DriftHealFailureDto"] | null;
         };
         DeploymentDto: {
             /** Format: uuid */
