@@ -1790,6 +1790,32 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.getByRole('listitem').filter({ hasText: 'An older offer' }).count()).toBe(1);
     await page.unroute(transfers);
 
+    // Notifications past the first page: with pages of one (the API's real cursor), "Load older
+    // notifications" reads on until none follows, each notification shown once, newest first.
+    const inbox = await world.http.get<{ notifications: Array<{ id: string; title: string }> }>(
+      '/api/me/notifications',
+      { token: story.token },
+    );
+    const titles = inbox.body.notifications.map((n) => n.title);
+    expect(titles.length).toBeGreaterThanOrEqual(2);
+    const notifications = (url: URL) => url.pathname === '/api/me/notifications';
+    await page.route(notifications, async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', '1');
+      return route.continue({ url: url.toString() });
+    });
+    await page.reload();
+    const shown = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await shown.filter({ hasText: titles[0] }).waitFor();
+    expect(await shown.filter({ hasText: titles[1] }).count()).toBe(0);
+    for (let n = 1; n < titles.length; n++) {
+      await page.getByRole('button', { name: 'Load older notifications' }).click();
+      await shown.filter({ hasText: titles[n] }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Load older notifications' }).waitFor({ state: 'detached' });
+    expect(await shown.locator('strong').allTextContents()).toEqual(titles);
+    await page.unroute(notifications);
+
     await page.goto('/ruleset-submissions');
     const sentBack = page.getByRole('listitem').filter({ hasText: story.rulesetName });
     await sentBack.getByText('needs improvement', { exact: true }).waitFor();

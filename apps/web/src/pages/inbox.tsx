@@ -1,7 +1,7 @@
 // Transfers offered to you (accept or reject) and by you (cancel), and your notifications.
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
-import { useAction, useAsync, useCursorPages } from '../ui/async';
+import { useAction, useCursorPages } from '../ui/async';
 import { StatusBadge, When } from '../ui/display';
 import { ErrorMessage, LoadMore, Page, Pending } from '../ui/page';
 
@@ -16,7 +16,15 @@ export default function Inbox() {
     [],
     (t) => t.id,
   );
-  const notifications = useAsync(() => ok(api.GET('/api/me/notifications')), []);
+  // The newest notifications first; "Load older notifications" reads on from the last page's cursor.
+  const notifications = useCursorPages(
+    async (cursor) => {
+      const page = await ok(api.GET('/api/me/notifications', { params: { query: { cursor } } }));
+      return { items: page.notifications, next: page.hasMore ? page.nextCursor : null };
+    },
+    [],
+    (n) => n.id,
+  );
   const decide = useAction(async (t: Transfer, decision: 'accept' | 'reject' | 'cancel') => {
     const path = { params: { path: { id: t.id } } };
     if (decision === 'accept') await ok(api.POST('/api/transfers/{id}/accept', path));
@@ -93,9 +101,9 @@ export default function Inbox() {
         <Link to="/ruleset-submissions">My ruleset submissions</Link> keep each status and the reviewer&apos;s
         feedback.
       </p>
-      {notifications.data && notifications.data.notifications.length === 0 ? <p>No notifications.</p> : null}
-      <ul>
-        {notifications.data?.notifications.map((n) => (
+      {notifications.data && notifications.items.length === 0 ? <p>No notifications.</p> : null}
+      <ul aria-label="Notifications">
+        {notifications.items.map((n) => (
           <li key={n.id}>
             <strong>{n.title}</strong> · <When at={n.created_at} />
             {n.kind === 'review_decided' ? <ReviewedLink data={n.data} /> : null}
@@ -103,6 +111,7 @@ export default function Inbox() {
           </li>
         ))}
       </ul>
+      <LoadMore pages={notifications} label="Load older notifications" />
     </Page>
   );
 }
