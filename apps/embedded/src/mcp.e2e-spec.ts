@@ -873,6 +873,6 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
 
   // Runs last: every test above checks each successful result against its output schema.
   it('has checked a result of every tool against its output schema', () => {
-    expect([...validated].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    expect([...validated].sort()).toEqual([...READ_TOOLS, ...DRY_RUN_TOOLS, ...WRITE_TOOLS].sort());
   });
 });
