@@ -14,6 +14,7 @@ import { RulesetsReevaluationRuns1796810000100 } from './migrations/179681000010
 import { RulesetsGovernedApiSources1796810000200 } from './migrations/1796810000200-rulesets-governed-api-sources';
 import { RulesetsChangeReach1796900000000 } from './migrations/1796900000000-rulesets-change-reach';
 import { RulesetsIdeaDeliveriesDue1797000000000 } from './migrations/1797000000000-rulesets-idea-deliveries-due';
+import { RulesetsSubmissionFields1797200000000 } from './migrations/1797200000000-rulesets-submission-fields';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
@@ -41,5 +42,6 @@ export const rulesetsDatabase = {
     RulesetsGovernedApiSources1796810000200,
     RulesetsChangeReach1796900000000,
     RulesetsIdeaDeliveriesDue1797000000000,
+    RulesetsSubmissionFields1797200000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

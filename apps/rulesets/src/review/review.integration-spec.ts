@@ -82,6 +82,80 @@ describe('ruleset review (service level, PostgreSQL)', () => {
     expect(docs.tabs.map((t) => t.key)).toEqual(['overview', 'rules']);
   });
 
+  const tabsOf = async (rulesetId: string) =>
+    (await h.request(RulesetsRpc.getDocs, owner.ctx, { id: rulesetId })).tabs.map((t) => [t.key, t.bodyMd]);
+  const ownersTabs = [
+    { key: 'overview', title: 'Overview', bodyMd: "The owner's overview." },
+    { key: 'faq', title: 'FAQ', bodyMd: "The owner's answers." },
+  ];
+
+  it("keeps the owner's tabs and links set on a ruleset under review when it is approved", async () => {
+    const { submission } = await h.submit(owner, {
+      docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'The staged rules.' }],
+    });
+    await h.request(RulesetsRpc.replaceDocs, owner.ctx, { id: submission.ruleset_id, tabs: ownersTabs });
+    await h.request(RulesetsRpc.update, owner.ctx, {
+      id: submission.ruleset_id,
+      examplesUrl: 'https://examples.example/set',
+    });
+    const before = await tabsOf(submission.ruleset_id);
+    // An administrator's edit of the submission shows the field it edits, nothing else of the submission.
+    await h.request(RulesetsRpc.updateSubmission, h.admin.ctx, {
+      id: submission.id,
+      name: 'Renamed in review',
+    });
+    await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submission.id });
+    const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: submission.ruleset_id });
+    expect(ruleset).toMatchObject({
+      lifecycle_status: 'published',
+      name: 'Renamed in review',
+      examples_url: 'https://examples.example/set',
+    });
+    expect(await tabsOf(submission.ruleset_id)).toEqual(before);
+    expect(before).toContainEqual(['faq', "The owner's answers."]);
+  });
+
+  it('applies what an approved update changed, and keeps what the owner set on the published ruleset', async () => {
+    const { submissionId, rulesetId } = await h.published(owner, {
+      docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'The reviewed rules.' }],
+    });
+    await h.request(RulesetsRpc.update, owner.ctx, {
+      id: rulesetId,
+      videoTutorialUrl: 'https://video.example/tour',
+    });
+    await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: submissionId, tags: ['style'] });
+    // While the update waits, the owner edits the published ruleset's tabs and its other link.
+    await h.request(RulesetsRpc.replaceDocs, owner.ctx, { id: rulesetId, tabs: ownersTabs });
+    await h.request(RulesetsRpc.update, owner.ctx, {
+      id: rulesetId,
+      examplesUrl: 'https://examples.example/x',
+    });
+    const before = await tabsOf(rulesetId);
+    await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
+    const { ruleset } = await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId });
+    expect(ruleset).toMatchObject({
+      tags: ['style'],
+      video_tutorial_url: 'https://video.example/tour',
+      examples_url: 'https://examples.example/x',
+    });
+    expect(await tabsOf(rulesetId)).toEqual(before);
+
+    // The next update stages tabs and a link: approved, those are what the ruleset shows.
+    await h.request(RulesetsRpc.updateSubmission, owner.ctx, {
+      id: submissionId,
+      videoTutorialUrl: 'https://video.example/second',
+      docTabs: [{ key: 'rules', title: 'Rules', bodyMd: 'The updated rules.' }],
+    });
+    await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
+    const { ruleset: updated } = await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId });
+    expect(updated).toMatchObject({
+      tags: ['style'],
+      video_tutorial_url: 'https://video.example/second',
+      examples_url: 'https://examples.example/x',
+    });
+    expect(await tabsOf(rulesetId)).toContainEqual(['rules', 'The updated rules.']);
+  });
+
   it('keeps a published ruleset as it was when an update of it is rejected', async () => {
     const { submissionId, rulesetId } = await h.published(owner, { name: 'As reviewed' });
     await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: submissionId, name: 'Not reviewed' });

@@ -16,7 +16,7 @@ import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetVersions } from '../profiles';
 import { RulesetWrites } from '../rulesets';
-import { contentOf, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
+import { changesOf, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
@@ -40,25 +40,28 @@ export class ReviewService extends Reviewing<
   }
 
   /**
-   * The ruleset takes the submission's content (created on first approval, updated after), is published
-   * with the staged tabs and pinned to what the reviewer saw (the commit its validation read and the
-   * content digest there: a release builds exactly that), and the ideas it declares become due: the
-   * catalog delivers them after commit, exactly as for a policy, retried until it answers (`IdeasClient`).
+   * The ruleset takes what the submission changes and does not show yet (an update of a published
+   * ruleset: the fields it edited, its staged tabs when it staged some; a ruleset never published already
+   * shows its submission's edits): what its owner set on the ruleset otherwise stays. It is published,
+   * pinned to what the reviewer saw (the commit its validation read and the content digest there: a
+   * release builds exactly that), and the ideas it declares become due: the catalog delivers them after
+   * commit, exactly as for a policy, retried until it answers (`IdeasClient`).
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
+      const pending = current.pending_fields;
       const ruleset = await this.rulesets.show(
         tx,
         current.ruleset_id,
         {
-          ...contentOf(current),
+          ...changesOf(current, pending),
           lifecycle_status: 'published',
           published_at: current.published_at ?? new Date(),
           review_feedback: request.feedback ?? null,
           reviewed_at: new Date(),
           ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
         },
-        current.doc_tabs,
+        pending.includes('doc_tabs') ? current.doc_tabs : undefined,
       );
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
       // The reviewed version is kept with the approval: profiles may pin it once the next is out.
@@ -128,6 +131,8 @@ export class ReviewService extends Reviewing<
   ): Promise<SubmissionRow> {
     const updated = await this.submissions.update(tx, current.id, {
       status,
+      // Approved: its ruleset shows all it changed.
+      pending_fields: status === 'approved' ? [] : undefined,
       review_feedback: feedback,
       reviewed_by: reviewerId,
       reviewed_at: new Date(),

@@ -29,10 +29,18 @@ export class RulesetWrites extends ListingTable<RulesetRow, NewRuleset, RulesetC
     });
   }
 
-  /** The ruleset with `changes` and the documentation `tabs` (a submission's content shown, or approved). */
-  async show(tx: Executor, id: string, changes: RulesetChanges, tabs: DocTab[]): Promise<RulesetRow> {
+  /**
+   * The ruleset with `changes` and, when given, the documentation `tabs` (a submission's changes shown, or
+   * approved).
+   */
+  async show(
+    tx: Executor,
+    id: string,
+    changes: RulesetChanges,
+    tabs: DocTab[] | undefined,
+  ): Promise<RulesetRow> {
     const row = await this.update(tx, id, changes);
-    await this.docTabs.replaceAll(tx, id, tabs);
+    if (tabs) await this.docTabs.replaceAll(tx, id, tabs);
     return row;
   }
 

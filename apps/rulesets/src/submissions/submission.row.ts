@@ -8,6 +8,14 @@ export interface SubmissionRow extends Omit<RulesetSubmission, 'reviewed_at' | '
   /** What validation found with the engine (see RulesetEngineCheck); null before it was kept. */
   engine_check: RulesetEngineCheck | null;
   doc_tabs: DocTab[];
+  /**
+   * What this submission changes that its published ruleset does not show yet (its approval applies
+   * these, and only these): content columns, and `doc_tabs` for staged tabs. Empty while the ruleset is
+   * unpublished: its edits show on the ruleset as they are made.
+   */
+  pending_fields: PendingField[];
+  /** The defaulted fields the submitter set: they stay when the repository is validated again. */
+  chosen_fields: ChosenField[];
   reviewed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -34,6 +42,20 @@ const CONTENT = [
   'examples_url',
   'engine_check',
 ] as const;
+/** The columns a validation of the repository sets together (where the ruleset is read from, and what). */
+export const SOURCE_COLUMNS = [
+  'source_url',
+  'source_ref',
+  'ruleset_path',
+  'profile_name',
+  'rule_counts',
+  'rule_names',
+  'engine_check',
+] as const satisfies ReadonlyArray<(typeof CONTENT)[number]>;
+export type ContentColumn = (typeof CONTENT)[number];
+export type PendingField = ContentColumn | 'doc_tabs';
+/** Fields that default to what validation finds unless the submitter sets them. */
+export type ChosenField = 'target_scopes' | 'icon_url';
 /** What a revision snapshot keeps of them. */
 const SNAPSHOT = CONTENT.filter(
   (k): k is Exclude<(typeof CONTENT)[number], 'rule_counts' | 'icon_url' | 'engine_check'> =>
@@ -52,6 +74,22 @@ export type SubmissionChanges = Partial<
 
 export function contentOf(row: SubmissionContent): SubmissionContent {
   return pick(row, CONTENT);
+}
+
+/** The content columns among `fields`, as `content` has them: what an approval or an edit applies. */
+export function changesOf(
+  content: SubmissionContent,
+  fields: readonly PendingField[],
+): Partial<SubmissionContent> {
+  return pick(
+    content,
+    CONTENT.filter((c) => fields.includes(c)),
+  );
+}
+
+/** The content columns in which `after` differs from `before`. */
+export function differing(before: SubmissionContent, after: SubmissionContent): ContentColumn[] {
+  return CONTENT.filter((c) => JSON.stringify(before[c]) !== JSON.stringify(after[c]));
 }
 
 export function snapshotOf(row: SubmissionRow): RulesetSnapshot {

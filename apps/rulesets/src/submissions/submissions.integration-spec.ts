@@ -412,6 +412,54 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
     });
   });
 
+  describe('defaults on a repository validated again', () => {
+    /** A repository whose branch `next` targets channels (async-api) and has no icon. */
+    const withNextBranch = () =>
+      h.repo(RULESET_FILES, {
+        next: {
+          'ruleset.yaml':
+            '#%Validation Profile 1.0\nprofile: Next Rules\nviolation: [a]\nvalidations:\n  a:\n    targetClass: async.Channel\n    propertyConstraints:\n      core.name:\n        minCount: 1\n',
+        },
+      });
+
+    it('keeps the scopes and icon the submitter chose when only the ref changes', async () => {
+      const s = await needsImprovement({
+        repoUrl: withNextBranch(),
+        targetScopes: ['agent'],
+        iconUrl: 'https://icons.example/custom.png',
+      });
+      const { submission } = await update(owner, { id: s.id, sourceRef: 'next' });
+      expect(submission).toMatchObject({
+        source_ref: 'next',
+        profile_name: 'Next Rules',
+        target_scopes: ['agent'],
+        icon_url: 'https://icons.example/custom.png',
+      });
+      expect(await ruleset(s.ruleset_id)).toMatchObject({
+        target_scopes: ['agent'],
+        icon_url: 'https://icons.example/custom.png',
+      });
+    });
+
+    it('lets the scopes and icon that were defaults follow the repository', async () => {
+      const defaults = await needsImprovement({ repoUrl: withNextBranch() });
+      expect(defaults).toMatchObject({
+        target_scopes: ['rest-api'],
+        icon_url: expect.stringContaining('icon.svg'),
+      });
+      const moved = await update(owner, { id: defaults.id, sourceRef: 'next' });
+      expect(moved.submission).toMatchObject({ target_scopes: ['async-api'], icon_url: null });
+    });
+
+    it("keeps a disabled icon disabled until iconDisabled false brings the repository's back", async () => {
+      const disabled = await needsImprovement({ repoUrl: withNextBranch(), iconDisabled: true });
+      expect((await update(owner, { id: disabled.id, sourceRef: 'next' })).submission.icon_url).toBeNull();
+      expect((await update(owner, { id: disabled.id, sourceRef: '' })).submission.icon_url).toBeNull();
+      const back = await update(owner, { id: disabled.id, sourceRef: '', iconDisabled: false });
+      expect(back.submission.icon_url).toContain('icon.svg');
+    });
+  });
+
   describe('the reviewed commit', () => {
     it('records the commit validation read; approval pins it and its digest with the reviewer', async () => {
       const { submission } = await h.submit(owner);

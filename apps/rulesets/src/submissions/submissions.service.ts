@@ -24,8 +24,13 @@ import { IdeasClient } from '../ideas';
 import { RulesetWrites } from '../rulesets';
 import { RulesetInspector } from '../validation';
 import {
+  changesOf,
+  type ChosenField,
   contentOf,
+  differing,
+  type PendingField,
   snapshotOf,
+  SOURCE_COLUMNS,
   type SubmissionChanges,
   type SubmissionContent,
   type SubmissionRow,
@@ -51,6 +56,23 @@ const CONTENT_FIELDS = [
   'docTabs',
 ] as const;
 const REPOSITORY_FIELDS = ['repoUrl', 'sourceRef', 'rulesetPath'] as const;
+/** The ruleset's fields each input field sets (`docTabs`: its tabs). */
+const SETS: Record<(typeof CONTENT_FIELDS)[number], PendingField> = {
+  name: 'name',
+  description: 'description',
+  repoUrl: 'source_url',
+  category: 'category',
+  sourceRef: 'source_ref',
+  rulesetPath: 'ruleset_path',
+  targetScopes: 'target_scopes',
+  registryAssetId: 'registry_asset_id',
+  iconUrl: 'icon_url',
+  iconDisabled: 'icon_url',
+  tags: 'tags',
+  videoTutorialUrl: 'video_tutorial_url',
+  examplesUrl: 'examples_url',
+  docTabs: 'doc_tabs',
+};
 /** The ordering a cursor of the caller's own submissions belongs to. */
 const OWN_SUBMISSIONS = 'ruleset-submissions';
 
@@ -70,8 +92,23 @@ type RulesetEdit = SubmissionEdit<
 >;
 
 /** The content fields an edit changes. */
-function contentFields(request: UpdateRulesetSubmissionRequest): string[] {
+function contentFields(request: UpdateRulesetSubmissionRequest): Array<(typeof CONTENT_FIELDS)[number]> {
   return CONTENT_FIELDS.filter((f) => request[f] !== undefined);
+}
+
+/**
+ * The defaulted fields the submitter has set after `request` (`chosen`: before it): scopes once sent; an
+ * icon once sent, cleared or disabled, back to the repository's with `iconDisabled: false` alone.
+ */
+function chosenAfter(
+  chosen: readonly ChosenField[],
+  request: Pick<RulesetSubmissionInput, 'targetScopes' | 'iconUrl' | 'iconDisabled'>,
+): ChosenField[] {
+  const next = new Set(chosen);
+  if (request.targetScopes !== undefined) next.add('target_scopes');
+  if (request.iconUrl !== undefined || request.iconDisabled === true) next.add('icon_url');
+  else if (request.iconDisabled === false) next.delete('icon_url');
+  return [...next];
 }
 
 /** Submitting a ruleset repository, editing and resubmitting it, deleting it, and its history. */
@@ -157,6 +194,11 @@ export class SubmissionsService extends Submitting<
         ruleset_id: ruleset.id,
         submitted_by: caller.userId,
         doc_tabs: tabs,
+        chosen_fields: chosenAfter([], {
+          targetScopes: input.targetScopes,
+          iconUrl: emptyToNull(input.iconUrl) ?? undefined,
+          iconDisabled: input.iconDisabled || undefined,
+        }),
         ...readAt(validation),
       });
       await this.docTabs.replaceAll(tx, ruleset.id, tabs);
@@ -221,7 +263,17 @@ export class SubmissionsService extends Submitting<
     { ctx, caller, locked, request, validation, prepared: { stagedTabs } }: RulesetEdit,
   ): Promise<SubmissionRow> {
     const changed = contentFields(request);
-    const content = changed.length > 0 ? this.edited(locked, request, validation) : undefined;
+    const chosen = chosenAfter(locked.chosen_fields, request);
+    const content = changed.length > 0 ? this.edited(locked, request, validation, chosen) : undefined;
+    // What the edit sets on the ruleset: the fields sent, and what a new validation changed.
+    const sets: PendingField[] = content
+      ? [
+          ...new Set([
+            ...changed.map((f) => SETS[f]),
+            ...(validation ? [...SOURCE_COLUMNS, ...differing(contentOf(locked), content)] : []),
+          ]),
+        ]
+      : [];
     const nextStatus =
       locked.status === 'approved' && changed.length > 0
         ? 'submitted'
@@ -240,11 +292,17 @@ export class SubmissionsService extends Submitting<
         (locked.status === 'approved' && nextStatus === 'submitted'
           ? await this.docTabs.list(tx, locked.ruleset_id)
           : undefined),
+      chosen_fields: content ? chosen : undefined,
+      // A published ruleset shows them once this update is approved; an unpublished one now.
+      pending_fields:
+        locked.published_at !== null && sets.length > 0
+          ? [...new Set([...locked.pending_fields, ...sets])]
+          : undefined,
       previous_snapshot: content ? snapshotOf(locked) : undefined,
       revision_count: content ? locked.revision_count + 1 : undefined,
     };
     const updated = await this.submissions.update(tx, locked.id, changes);
-    await this.syncRuleset(tx, updated, nextStatus !== locked.status);
+    await this.syncRuleset(tx, updated, sets, nextStatus !== locked.status);
     await this.history.record(tx, updated, {
       actor_id: caller.userId,
       action: historyAction(locked.status, nextStatus, changed.length > 0),
@@ -320,6 +378,7 @@ export class SubmissionsService extends Submitting<
     row: SubmissionRow,
     request: UpdateRulesetSubmissionRequest,
     validation: RulesetValidation | undefined,
+    chosen: readonly ChosenField[],
   ): SubmissionContent {
     const next = contentOf(row);
     if (request.name !== undefined) next.name = request.name.trim();
@@ -330,9 +389,10 @@ export class SubmissionsService extends Submitting<
     if (validation) {
       Object.assign(next, fromValidation(validation));
       next.ruleset_path = emptyToNull(request.rulesetPath) ?? validation.rulesetPath;
-      next.target_scopes = validation.targetScopes;
+      // A default follows the repository; what the submitter chose stays.
+      if (!chosen.includes('target_scopes')) next.target_scopes = validation.targetScopes;
+      if (!chosen.includes('icon_url')) next.icon_url = validation.iconUrl;
       next.registry_asset_id = next.registry_asset_id ?? validRegistryId(validation);
-      if (row.icon_url !== null || request.iconDisabled === false) next.icon_url = validation.iconUrl;
     }
     if (request.targetScopes !== undefined) next.target_scopes = request.targetScopes;
     if (request.registryAssetId !== undefined) next.registry_asset_id = emptyToNull(request.registryAssetId);
@@ -346,21 +406,27 @@ export class SubmissionsService extends Submitting<
   }
 
   /**
-   * A ruleset never published shows its submission as it is now, tabs included; a published one changes
-   * only on approval, but says that an update is under review.
+   * A ruleset never published shows what the edit set (`sets`, its staged tabs too) as it is made, and
+   * keeps what its owner set on it otherwise; a published one changes only on approval, but says that an
+   * update is under review.
    */
-  private async syncRuleset(tx: Executor, row: SubmissionRow, statusChanged: boolean): Promise<void> {
+  private async syncRuleset(
+    tx: Executor,
+    row: SubmissionRow,
+    sets: readonly PendingField[],
+    statusChanged: boolean,
+  ): Promise<void> {
     const lifecycle = row.status === 'submitted' ? 'under_review' : undefined;
     if (row.published_at === null) {
       await this.rulesets.show(
         tx,
         row.ruleset_id,
         {
-          ...contentOf(row),
+          ...changesOf(row, sets),
           lifecycle_status:
             lifecycle ?? (row.status === 'needs_improvement' ? 'needs_improvement' : undefined),
         },
-        row.doc_tabs,
+        sets.includes('doc_tabs') ? row.doc_tabs : undefined,
       );
     } else if (statusChanged && lifecycle) {
       await this.rulesets.update(tx, row.ruleset_id, { lifecycle_status: lifecycle });
