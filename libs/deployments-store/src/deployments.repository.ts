@@ -29,6 +29,11 @@ export type NewDeployment = Pick<
 
 export interface ListFilter {
   createdBy: string;
+  /**
+   * The workspaces whose roll-outs' deployments the caller sees (a roll-out's deployment is its
+   * workspace's); null: every one (an administrator).
+   */
+  rolloutWorkspaceIds: string[] | null;
   rulesetId?: string;
   policyId?: string;
   assetType?: AssetType;
@@ -37,14 +42,33 @@ export interface ListFilter {
   limit: number;
 }
 
+/**
+ * Which failed deployments a creator deletes at once: theirs (of one policy, when given), the oldest
+ * `limit`, as DELETE of each would allow (`rolloutWorkspaceIds` as in `ListFilter`).
+ */
+export interface FailedFilter {
+  createdBy: string;
+  policyId?: string;
+  rolloutWorkspaceIds: string[] | null;
+  limit: number;
+}
+
+const failedParams = (f: FailedFilter) => [f.createdBy, f.policyId ?? null, f.limit, f.rolloutWorkspaceIds];
+
 const INSERT_COLUMNS = `asset_type, policy_id, ruleset_id, asset_name, asset_slug, connection_id, workspace_id,
   created_by, platform_org_id, platform_org_name, do_publish, do_release, cleanup_dev, ref, implementation_ref,
   requested_version, source, dedupe_key, governance_profile`;
 
-/** A creator's failed deployments ($1; of one policy, $2, unless null), oldest first, at most $3. */
-const FAILED_OF_CREATOR = `SELECT id FROM deployments.deployments
-  WHERE created_by = $1 AND status = 'failed' AND ($2::uuid IS NULL OR policy_id = $2)
-  ORDER BY created_at LIMIT $3`;
+/**
+ * A creator's failed deployments ($1; of one policy, $2, unless null), oldest first, at most $3, that the
+ * creator may delete one by one: a roll-out's only while they are a member of its workspace ($4, null: an
+ * administrator) and once the roll-out has ended (a rollback restores its organizations through them).
+ */
+const FAILED_OF_CREATOR = `SELECT d.id FROM deployments.deployments d
+  WHERE d.created_by = $1 AND d.status = 'failed' AND ($2::uuid IS NULL OR d.policy_id = $2)
+    AND (d.rollout_id IS NULL OR (($4::uuid[] IS NULL OR d.workspace_id = ANY($4))
+      AND NOT EXISTS (SELECT 1 FROM deployments.rollouts r WHERE r.id = d.rollout_id AND r.finished_at IS NULL)))
+  ORDER BY d.created_at LIMIT $3`;
 
 /**
  * The deployments (`deployments.deployments`): created by the service, moved along by the workers. Every
@@ -166,6 +190,8 @@ export class DeploymentsRepository {
       params.push(value);
       where.push(sql.replace('?', `$${params.length}`));
     };
+    if (filter.rolloutWorkspaceIds)
+      add('(rollout_id IS NULL OR workspace_id = ANY(?))', filter.rolloutWorkspaceIds);
     if (filter.rulesetId) add('ruleset_id = ?', filter.rulesetId);
     if (filter.policyId) add('policy_id = ?', filter.policyId);
     if (filter.assetType) add('asset_type = ?', filter.assetType);
@@ -209,33 +235,33 @@ export class DeploymentsRepository {
       : { version: null, otherCommitReleased: true };
   }
 
+  /** True while the roll-out has not ended (its deployments are still its to restore). */
+  async rolloutActive(db: Executor, rolloutId: string): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `SELECT 1 FROM deployments.rollouts WHERE id = $1 AND finished_at IS NULL`,
+      [rolloutId],
+    );
+    return rows.length > 0;
+  }
+
   async delete(db: Executor, id: string): Promise<void> {
     await db.query(`DELETE FROM deployments.deployments WHERE id = $1`, [id]);
   }
 
-  async deleteFailed(
-    db: Executor,
-    createdBy: string,
-    policyId: string | undefined,
-    limit: number,
-  ): Promise<string[]> {
+  /** Deletes the creator's failed deployments they may delete (see `FailedFilter`). */
+  async deleteFailed(db: Executor, filter: FailedFilter): Promise<string[]> {
     const [rows] = await db.query<[Array<{ id: string }>, number]>(
       `DELETE FROM deployments.deployments WHERE id IN (${FAILED_OF_CREATOR}) RETURNING id`,
-      [createdBy, policyId ?? null, limit],
+      failedParams(filter),
     );
     return rows.map((r) => r.id);
   }
 
   /** The failed deployments `deleteFailed` would delete now, with their workspaces. */
-  async failedOf(
-    db: Executor,
-    createdBy: string,
-    policyId: string | undefined,
-    limit: number,
-  ): Promise<Array<{ id: string; workspace_id: string }>> {
+  async failedOf(db: Executor, filter: FailedFilter): Promise<Array<{ id: string; workspace_id: string }>> {
     return db.query<Array<{ id: string; workspace_id: string }>>(
       `SELECT id, workspace_id FROM deployments.deployments WHERE id IN (${FAILED_OF_CREATOR})`,
-      [createdBy, policyId ?? null, limit],
+      failedParams(filter),
     );
   }
 

@@ -18,7 +18,12 @@ export type {
 } from './deployment.rows';
 export { deployedItem, toChunk, toDeployment, toDrift, toJob } from './deployment.mapper';
 export { definitionAssetId, implementationAssetId } from './asset-ids';
-export { DeploymentsRepository, type ListFilter, type NewDeployment } from './deployments.repository';
+export {
+  DeploymentsRepository,
+  type FailedFilter,
+  type ListFilter,
+  type NewDeployment,
+} from './deployments.repository';
 export { JobsRepository, type EndedJobStatus } from './jobs.repository';
 export { LogsRepository } from './logs.repository';
 export { OutboxRepository, type OutboxRow } from './outbox.repository';

@@ -8,7 +8,7 @@ import { type DeploymentRow, DeploymentsRepository } from '@pc/deployments-store
  * Who may see and change a deployment: its author sees and changes it; a platform administrator sees it
  * (403 on changes); a roll-out's deployment is seen by the current members of its workspace only, as the
  * roll-out is (its author while a member changes it, other members get 403); everyone else gets 404, as
- * if it did not exist.
+ * if it did not exist. The lists of the caller's deployments keep the same rule (`rolloutWorkspaces`).
  */
 @Injectable()
 export class DeploymentAccess {
@@ -50,8 +50,21 @@ export class DeploymentAccess {
     return row;
   }
 
+  /**
+   * The workspaces whose roll-outs' deployments the caller sees, for a list to filter on (one question to
+   * the workspaces service per request); null for an administrator, who sees them all.
+   */
+  async rolloutWorkspaces(ctx: RequestContext): Promise<string[] | null> {
+    if (requireUser(ctx).isAdmin) return null;
+    return this.memberships(ctx);
+  }
+
   private async isMember(ctx: RequestContext, workspaceId: string): Promise<boolean> {
+    return (await this.memberships(ctx)).includes(workspaceId);
+  }
+
+  private async memberships(ctx: RequestContext): Promise<string[]> {
     const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
-    return memberships.some((m) => m.workspace.id === workspaceId);
+    return memberships.map((m) => m.workspace.id);
   }
 }

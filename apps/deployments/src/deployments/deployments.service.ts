@@ -14,6 +14,7 @@ import { deploymentsError } from '../common/deployments.errors';
 import { requireUser } from '../common/caller';
 import {
   DeploymentsRepository,
+  type FailedFilter,
   JobsRepository,
   LogsRepository,
   toChunk,
@@ -35,12 +36,16 @@ export class DeploymentsService {
     private readonly access: DeploymentAccess,
   ) {}
 
-  /** The caller's deployments, newest first, a page at a time (keyset cursor on created_at and id). */
+  /**
+   * The caller's deployments, newest first, a page at a time (keyset cursor on created_at and id): those
+   * they see by id, so a roll-out's only while they are a member of its workspace.
+   */
   async list(ctx: RequestContext, req: ListDeploymentsRequest): Promise<ListDeploymentsResult> {
     const caller = requireUser(ctx);
     const limit = req.limit ?? L.pageDefault;
     const rows = await this.deployments.list(this.db.pool, {
       createdBy: caller.userId,
+      rolloutWorkspaceIds: await this.access.rolloutWorkspaces(ctx),
       rulesetId: req.rulesetId,
       policyId: req.policyId,
       assetType: req.assetType,
@@ -67,7 +72,10 @@ export class DeploymentsService {
     return { deployment: toDeployment(await this.access.visible(this.db.pool, ctx, id)) };
   }
 
-  /** Only a failed deployment may be deleted (409 otherwise); its jobs and logs go with it. */
+  /**
+   * Only a failed deployment may be deleted (409 otherwise), and a roll-out's only once the roll-out has
+   * ended (its rollback restores the organization through it); its jobs and logs go with it.
+   */
   async remove(ctx: RequestContext, id: string): Promise<{ deletedDeploymentId: string }> {
     return this.db.transaction(async (tx) => {
       const row = await this.access.owned(tx, ctx, id, { lock: true });
@@ -76,22 +84,35 @@ export class DeploymentsService {
           'DEPLOYMENTS.NOT_DELETABLE',
           `Only a failed deployment can be deleted; this one is ${row.status}`,
         );
+      if (row.rollout_id !== null && (await this.deployments.rolloutActive(tx, row.rollout_id)))
+        throw deploymentsError(
+          'DEPLOYMENTS.NOT_DELETABLE',
+          `This deployment is a change of roll-out ${row.rollout_id}, which has not ended: it can be deleted once the roll-out has`,
+        );
       await this.deployments.delete(tx, id);
       return { deletedDeploymentId: id };
     });
   }
 
+  /** Deletes the caller's failed deployments that `remove` would delete, the oldest first. */
   async deleteFailed(ctx: RequestContext, policyId?: string): Promise<DeleteFailedResult> {
-    const caller = requireUser(ctx);
-    const ids = await this.deployments.deleteFailed(this.db.pool, caller.userId, policyId, L.deleteFailedMax);
+    const ids = await this.deployments.deleteFailed(this.db.pool, await this.failedFilter(ctx, policyId));
     return { deletedCount: ids.length, deletedDeploymentIds: ids };
   }
 
   /** What `deleteFailed` would delete now, and each one's workspace (the gateway's audit names them). */
   async listFailed(ctx: RequestContext, policyId?: string): Promise<{ deployments: FailedDeployment[] }> {
-    const caller = requireUser(ctx);
     return {
-      deployments: await this.deployments.failedOf(this.db.pool, caller.userId, policyId, L.deleteFailedMax),
+      deployments: await this.deployments.failedOf(this.db.pool, await this.failedFilter(ctx, policyId)),
+    };
+  }
+
+  private async failedFilter(ctx: RequestContext, policyId?: string): Promise<FailedFilter> {
+    return {
+      createdBy: requireUser(ctx).userId,
+      policyId,
+      rolloutWorkspaceIds: await this.access.rolloutWorkspaces(ctx),
+      limit: L.deleteFailedMax,
     };
   }
 

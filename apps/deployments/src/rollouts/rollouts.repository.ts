@@ -135,18 +135,23 @@ export class RolloutsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The author's roll-outs, newest first, after `before` (the last row of the page before). */
+  /**
+   * The author's roll-outs in these workspaces (null: in any), newest first, after `before` (the last row
+   * of the page before).
+   */
   async listBy(
     db: Executor,
     userId: string,
+    workspaceIds: string[] | null,
     limit: number,
     before?: { at: Date; id: string },
   ): Promise<RolloutRow[]> {
     return db.query<RolloutRow[]>(
       `SELECT * FROM deployments.rollouts
-        WHERE created_by = $1 AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::uuid))
+        WHERE created_by = $1 AND ($5::uuid[] IS NULL OR workspace_id = ANY($5))
+          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::uuid))
         ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [userId, limit, before?.at ?? null, before?.id ?? null],
+      [userId, limit, before?.at ?? null, before?.id ?? null, workspaceIds],
     );
   }
 

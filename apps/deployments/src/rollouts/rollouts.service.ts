@@ -132,14 +132,16 @@ export class RolloutsService {
   }
 
   /**
-   * The caller's roll-outs, newest first, a page at a time: at most `limit` and at most the reply budget
-   * in bytes (a shorter page then, with `hasMore`); `nextCursor` continues after the page's last one.
+   * The caller's roll-outs that they read by id (in a workspace they are a member of), newest first, a
+   * page at a time: at most `limit` and at most the reply budget in bytes (a shorter page then, with
+   * `hasMore`); `nextCursor` continues after the page's last one.
    */
   async list(ctx: RequestContext, req: ListRolloutsRequest): Promise<ListRolloutsResult> {
     const caller = requireUser(ctx);
     const limit = Math.min(req.limit ?? L.pageDefault, L.pageMax);
     const before = decodeTimeKeyset(req.cursor, ROLLOUTS) ?? undefined;
-    const rows = await this.rollouts.listBy(this.db.pool, caller.userId, limit + 1, before);
+    const workspaceIds = await this.access.readableWorkspaces(ctx);
+    const rows = await this.rollouts.listBy(this.db.pool, caller.userId, workspaceIds, limit + 1, before);
     const head = rows.slice(0, limit);
     const orgs = await this.rollouts.organizationsOf(
       this.db.pool,

@@ -64,7 +64,8 @@ export class DeploymentsController {
     summary: "The caller's deployments, newest first",
     description:
       'Cursor pagination: `limit` rows (default and maximum in the schema); `pagination.next_cursor` is passed ' +
-      'as `cursor` for the next page and is null on the last. Filters: `rulesetId`, `policyId`, `assetType`.',
+      'as `cursor` for the next page and is null on the last. Filters: `rulesetId`, `policyId`, `assetType`. ' +
+      "A roll-out's deployments are listed while the caller is a member of its workspace, as they are read by id.",
   })
   @ApiOkResponse({ type: DeploymentListDto })
   @ApiErrors([400, 'Invalid query or cursor'])
@@ -152,8 +153,9 @@ export class DeploymentsController {
   @ApiOperation({
     summary: "Delete the caller's failed deployments (optionally of one policy), with their jobs and logs",
     description:
-      'Removes every failed deployment of the caller (of one policy, with `policyId`) with its jobs and ' +
-      'logs; others are untouched. Answers how many were deleted, and their ids.',
+      'Removes every failed deployment of the caller (of one policy, with `policyId`) that DELETE of it would ' +
+      "remove, with its jobs and logs: a roll-out's only while the caller is a member of its workspace and once " +
+      'the roll-out has ended; others are untouched. Answers how many were deleted, and their ids.',
   })
   @ApiOkResponse({ type: DeletedFailedDto })
   @ApiErrors([400, 'Invalid body'])
@@ -198,11 +200,15 @@ export class DeploymentsController {
   @ApiOperation({
     summary: 'Delete a failed deployment with its jobs and logs',
     description:
-      'Only a failed deployment can be deleted (409 otherwise), by its author; its jobs and logs go with ' +
-      'it.',
+      "Only a failed deployment can be deleted (409 otherwise), by its author, and a roll-out's only once the " +
+      'roll-out has ended (409 before: its rollback restores the organization through it); its jobs and ' +
+      'logs go with it.',
   })
   @ApiOkResponse({ type: DeletedDeploymentDto })
-  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [409, 'The deployment is not failed'])
+  @ApiErrors(BAD_ID, NOT_AUTHOR, NOT_VISIBLE, [
+    409,
+    'The deployment is not failed, or its roll-out has not ended',
+  ])
   remove(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(DeploymentsRpc.remove, ctx, { id });
   }

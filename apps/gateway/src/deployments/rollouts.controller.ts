@@ -89,7 +89,8 @@ export class RolloutsController {
   @ApiOperation({
     summary: "The caller's roll-outs, newest first",
     description:
-      'The roll-outs the caller started, newest first, with their status and progress. ' +
+      'The roll-outs the caller started in the workspaces they are a member of (as they are read by id), ' +
+      'newest first, with their status and progress. ' +
       pagingDescription({ min: 1, max: L.pageMax, default: L.pageDefault }),
   })
   @ApiOkResponse({ type: RolloutListDto })
