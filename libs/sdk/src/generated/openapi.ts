@@ -1285,7 +1285,7 @@ export interface paths {
         };
         /**
          * The caller's deployments, newest first
-         * @description Cursor pagination: `limit` rows (default and maximum in the schema); `pagination.next_cursor` is passed as `cursor` for the next page and is null on the last. Filters: `rulesetId`, `policyId`, `assetType`.
+         * @description Cursor pagination: `limit` rows (default and maximum in the schema); `pagination.next_cursor` is passed as `cursor` for the next page and is null on the last. Filters: `rulesetId`, `policyId`, `assetType`. A roll-out's deployments are listed while the caller is a member of its workspace, as they are read by id.
          */
         get: operations["Deployments_list"];
         put?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * Delete the caller's failed deployments (optionally of one policy), with their jobs and logs
-         * @description Removes every failed deployment of the caller (of one policy, with `policyId`) with its jobs and logs; others are untouched. Answers how many were deleted, and their ids.
+         * @description Removes every failed deployment of the caller (of one policy, with `policyId`) that DELETE of it would remove, with its jobs and logs: a roll-out's only while the caller is a member of its workspace and once the roll-out has ended; others are untouched. Answers how many were deleted, and their ids.
          */
         post: operations["Deployments_deleteFailed"];
         delete?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a failed deployment with its jobs and logs
-         * @description Only a failed deployment can be deleted (409 otherwise), by its author; its jobs and logs go with it.
+         * @description Only a failed deployment can be deleted (409 otherwise), by its author, and a roll-out's only once the roll-out has ended (409 before: its rollback restores the organization through it); its jobs and logs go with it.
          */
         delete: operations["Deployments_remove"];
         options?: never;
@@ -1593,7 +1593,7 @@ export interface paths {
         };
         /**
          * The caller's roll-outs, newest first
-         * @description The roll-outs the caller started, newest first, with their status and progress. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
+         * @description The roll-outs the caller started in the workspaces they are a member of (as they are read by id), newest first, with their status and progress. Pages of `limit` (1 to 100, default 20, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page.
          */
         get: operations["Rollouts_list"];
         put?: never;
@@ -15237,7 +15237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The deployment is not failed */
+            /** @description The deployment is not failed, or its roll-out has not ended */
             409: {
                 headers: {
                     [name: string]: unknown;
