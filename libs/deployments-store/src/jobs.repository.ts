@@ -42,6 +42,15 @@ export class JobsRepository {
     return (await this.jobsOf(db, deploymentId, 1))[0] ?? null;
   }
 
+  /** One job of the deployment (null: none of its jobs has that id). */
+  async findOf(db: Executor, deploymentId: string, id: string): Promise<JobRow | null> {
+    const rows = await db.query<JobRow[]>(
+      `SELECT * FROM deployments.jobs WHERE id = $1 AND deployment_id = $2`,
+      [id, deploymentId],
+    );
+    return rows[0] ?? null;
+  }
+
   async findById(db: Executor, id: string): Promise<JobRow | null> {
     const rows = await db.query<JobRow[]>(`SELECT * FROM deployments.jobs WHERE id = $1`, [id]);
     return rows[0] ?? null;

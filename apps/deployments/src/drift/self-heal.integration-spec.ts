@@ -72,6 +72,20 @@ describe('a self-heal that fails', () => {
       differences: [{ field: 'presence', expected: '1.1.0', actual: null }],
       heal_failure: { job_id: heal.id, status: 'failed', error: heal.error },
     });
+    // A log stream opened on the first job reads that job to its end, though the heal is the latest now.
+    const { jobs } = await service.request(DeploymentsRpc.history, d.user.ctx, { id: newer });
+    const deployJob = jobs[jobs.length - 1];
+    const logs = (jobId?: string) =>
+      service.request(DeploymentsRpc.logsAfter, d.user.ctx, { id: newer, jobId });
+    expect((await logs()).job!.id).toBe(heal.id);
+    const first = await logs(deployJob.id);
+    expect(first.job).toMatchObject({ id: deployJob.id, status: 'succeeded' });
+    expect(first.chunks.every((c) => c.job_id === deployJob.id)).toBe(true);
+    expect(first.chunks.length).toBeGreaterThan(0);
+    expect(
+      await service.request(DeploymentsRpc.logsAfter, d.user.ctx, { id: older, jobId: deployJob.id }),
+    ).toEqual({ job: null, chunks: [], more: false });
+
     // Not a failed deployment: no failure event, and it cannot be deleted.
     expect(await failedEvents()).toBe(failedBefore);
     expect(await codeOf(service.request(DeploymentsRpc.remove, d.user.ctx, { id: newer }))).toBe(

@@ -19,12 +19,15 @@ export class LogsService {
   ) {}
 
   /**
-   * Stored chunks of the deployment's latest job after a position (for the gateway's stream). A position
-   * in an older job (a client resuming after a new job started) restarts at the latest job's beginning.
+   * Stored chunks of the deployment's latest job (or of `jobId`, one of its jobs) after a position, for
+   * the gateway's stream. A position in an older job (a client resuming after a new job started)
+   * restarts at the latest job's beginning; a stream already open reads its own job to its end.
    */
   async after(ctx: RequestContext, req: LogsAfterRequest): Promise<LogsAfterResult> {
     await this.access.visible(this.db.pool, ctx, req.id);
-    const job = await this.jobs.latestOf(this.db.pool, req.id);
+    const job = req.jobId
+      ? await this.jobs.findOf(this.db.pool, req.id, req.jobId)
+      : await this.jobs.latestOf(this.db.pool, req.id);
     if (!job) return { job: null, chunks: [], more: false };
     const from = req.after && req.after.jobId === job.id ? req.after.seq : 0;
     const limit = Math.min(req.limit ?? L.historyLogsMax, L.historyLogsMax);

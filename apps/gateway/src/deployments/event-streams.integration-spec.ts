@@ -223,6 +223,52 @@ describe('event streams (stand-ins for the services)', () => {
     }
   });
 
+  it("ends a log stream with its job's final status and last lines when a newer job replaced it and the job-ended event was missed", async () => {
+    const { token } = gateway.user();
+    const id = randomUUID();
+    const first = runningJob(id);
+    const line = (seq: number, text: string) => ({
+      seq,
+      job_id: first.id,
+      step: 'apply',
+      level: 'info' as const,
+      text,
+      at: first.created_at,
+    });
+    let ended = false;
+    // The deployments service: the stream's job ran, then ended (no job-ended event reaches the gateway)
+    // and a newer job of the deployment (a self-heal) became its latest.
+    gateway.reply(DeploymentsRpc.logsAfter, (data): LogsAfterResult => {
+      if (!ended) return { job: first, chunks: [line(1, 'applying')], more: false };
+      if (data.jobId === first.id)
+        return {
+          job: { ...first, status: 'succeeded', finished_at: new Date().toISOString() },
+          chunks: (data.after?.seq ?? 0) < 2 ? [line(2, 'applied')] : [],
+          more: false,
+        };
+      return { job: { ...runningJob(id), status: 'queued', started_at: null }, chunks: [], more: false };
+    });
+    const stream = await openStream(`${gateway.url}/api/deployments/${id}/logs`, token);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.until(/"text":"applying"/);
+      ended = true;
+      // The next poll (3 s) reads the stream's job: its last line, then its end.
+      await stream.until(/event: end\n/, 6000);
+      expect(stream.text()).toContain('"text":"applied"');
+      const end = /event: end\ndata: (.*)\n/.exec(stream.text())![1];
+      expect(JSON.parse(end)).toEqual({
+        deployment_id: id,
+        job_id: first.id,
+        status: 'succeeded',
+        error: null,
+      });
+    } finally {
+      stream.abort();
+      gateway.reply(DeploymentsRpc.logsAfter, running);
+    }
+  });
+
   it('follows the live events of a roll-out stream opened with the roll-out id in upper case', async () => {
     const { token } = gateway.user();
     const id = randomUUID();

@@ -106,15 +106,22 @@ export class LogStreams {
       );
       stream.close();
     };
-    /** Sends every stored chunk after `last`; ends the stream when the job has ended. */
+    /**
+     * Sends every stored chunk of the stream's job after `last`; ends the stream when the job has ended.
+     * The job is read by its id, so a newer job of the deployment (a self-heal, a removal) does not hide
+     * its last chunks nor its final status when the job-ended event was missed.
+     */
     const catchUp = async (checkEnd: boolean): Promise<void> => {
       if (stream.closed || !job) return;
       while (!stream.closed) {
         const page = await this.bus.request(DeploymentsRpc.logsAfter, ctx, {
           id,
+          jobId: job.id,
           after: { jobId: job.id, seq: last },
         });
-        if (!page.job || page.job.id !== job.id) return finish(job);
+        // The job is gone, or a service that does not read a job by id answered another one: its end
+        // status is unknown here (never the one read when the stream opened).
+        if (!page.job || page.job.id !== job.id) return finish(null);
         for (const chunk of page.chunks) send(chunk);
         if (!page.more) {
           if (checkEnd && isEnded(page.job)) finish(page.job);

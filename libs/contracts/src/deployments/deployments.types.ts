@@ -165,6 +165,11 @@ export interface DeploymentHistoryResult {
 /** For the gateway's log stream: chunks after a position, and whether the job has ended. */
 export interface LogsAfterRequest {
   id: string;
+  /**
+   * The job to read (the stream's, once it is open), even once a newer job of the deployment has
+   * started; absent: the deployment's latest job.
+   */
+  jobId?: string;
   /** Job and position of the last chunk the client has (from Last-Event-ID). */
   after?: { jobId: string; seq: number };
   limit?: number;
