@@ -242,5 +242,43 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         owner.username,
       );
     });
+
+    it('cancels the pending transfer of a ruleset withdrawn before publication, for both sides', async () => {
+      const { submission } = (await h.submit(owner.token)) as {
+        submission: { id: string; ruleset_id: string };
+      };
+      const offer = await h.http.post<Json>(
+        `/api/rulesets/${submission.ruleset_id}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      expect(offer.status).toBe(201);
+      const transferId = offer.body.transfer.id as string;
+      const withdrawn = await h.http.delete(`/api/ruleset-submissions/${submission.id}`, {
+        token: owner.token,
+      });
+      expect(withdrawn.status).toBe(200);
+      const statusFor = async (user: TestUser, role: string) =>
+        (
+          (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
+            .transfers as Json[]
+        ).find((t) => t.id === transferId);
+      // The catalog hears of the withdrawal after its commit (the rulesets service's durable event).
+      await waitFor(
+        async () => (await statusFor(other, 'recipient'))?.status === 'cancelled',
+        10_000,
+        'the transfer to be cancelled',
+      );
+      expect(await statusFor(owner, 'initiator')).toMatchObject({
+        status: 'cancelled',
+        feedback: expect.stringContaining('withdrawn'),
+      });
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+    });
   });
 });

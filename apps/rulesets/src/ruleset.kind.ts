@@ -24,10 +24,12 @@ export const rulesetKind: ListingKind = {
   published: `published_at IS NOT NULL`,
   idColumn: 'ruleset_id',
   repositoryGone: 'RULESETS.REPOSITORY_GONE',
-  // For webhooks: review decisions and new reviewed versions; API governance's news (identity's inbox).
+  // For webhooks: review decisions and new reviewed versions; API governance's news (identity's inbox);
+  // for the catalog's transfers: a withdrawn ruleset.
   events: [
     RulesetsEvents.reviewDecided,
     RulesetsEvents.versionPublished,
+    RulesetsEvents.withdrawn,
     GovernanceEvents.thresholdCrossed,
     GovernanceEvents.waiverExpired,
     GovernanceEvents.conformanceChanged,

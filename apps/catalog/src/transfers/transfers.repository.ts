@@ -80,6 +80,21 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
+  /** Ends the pending transfers of a resource that is gone (`cancelled`, with why); how many. */
+  async cancelPendingOf(
+    db: Executor,
+    resourceType: TransferResourceType,
+    resourceId: string,
+    feedback: string,
+  ): Promise<number> {
+    const [, count] = await db.query<[unknown[], number]>(
+      `UPDATE catalog.transfers SET status = 'cancelled', feedback = $3, decided_at = now()
+        WHERE resource_type = $1 AND resource_id = $2 AND status = 'pending'`,
+      [resourceType, resourceId, feedback],
+    );
+    return count;
+  }
+
   /** Newest first, keyset-paged; `role` narrows to the transfers the user receives or initiated. */
   listFor(
     db: Executor,

@@ -6,6 +6,7 @@ import {
   type PageRequest,
   type RequestContext,
   RulesetOwnershipRpc,
+  type RulesetWithdrawnEvent,
   type Transfer,
   type TransferAcceptResult,
   type TransferDecisionRequest,
@@ -33,6 +34,8 @@ import { toTransfer } from './transfer.mapper';
 import { type TransferRow, TransfersRepository } from './transfers.repository';
 import { catalogError } from '../common/catalog.errors';
 
+/** The feedback on the transfers of a ruleset that was withdrawn, and is gone. */
+const RULESET_WITHDRAWN = 'Cancelled: the ruleset was withdrawn before it was published';
 /** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
 const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
 
@@ -184,6 +187,15 @@ export class TransfersService {
       this.decideOrExplain(db, caller, request.id, 'from_user_id', 'cancelled', null),
     );
     return { transfer: await this.present(ctx, caller, row) };
+  }
+
+  /**
+   * A ruleset withdrawn before it was ever published is gone (the rulesets service's `withdrawn` event,
+   * redelivered until handled): its pending transfers end, cancelled, so that neither side keeps an offer
+   * that can never be accepted. Handling it again changes nothing.
+   */
+  async rulesetWithdrawn(event: RulesetWithdrawnEvent): Promise<void> {
+    await this.transfers.cancelPendingOf(this.db.pool, 'ruleset', event.ruleset_id, RULESET_WITHDRAWN);
   }
 
   /** The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. */

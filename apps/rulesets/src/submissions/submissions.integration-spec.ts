@@ -256,6 +256,15 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       const published = await h.published(owner);
       await h.request(RulesetsRpc.deleteSubmission, owner.ctx, { id: published.submissionId });
       expect((await ruleset(published.rulesetId)).lifecycle_status).toBe('published');
+      // The catalog hears that the ruleset is gone (its transfers end), not of a published one that stays.
+      const withdrawals = await h.sql<{ payload: Record<string, unknown> }>(
+        `SELECT payload FROM rulesets.outbox WHERE pattern = 'rulesets.ruleset.withdrawn.v1'
+            AND payload->>'ruleset_id' = ANY($1)`,
+        [[submission.ruleset_id, published.rulesetId]],
+      );
+      expect(withdrawals.map((w) => w.payload)).toEqual([
+        { ruleset_id: submission.ruleset_id, ruleset_name: submission.name, owner_id: owner.id },
+      ]);
     });
   });
 

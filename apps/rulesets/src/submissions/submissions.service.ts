@@ -8,13 +8,14 @@ import {
   REGISTRY_ASSET_ID_PATTERN,
   RULESET_LIMITS,
   type RulesetHistoryEntry,
+  RulesetsEvents,
   type RulesetSubmission,
   type RulesetSubmissionInput,
   type RulesetValidation,
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { DocTabsRepository, type SubmissionEdit, Submitting } from '@pc/listings';
+import { DocTabsRepository, Outbox, type SubmissionEdit, Submitting } from '@pc/listings';
 import { Database, decodeKeyset, type Executor, fitToBudget, notFound, pageOf } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
@@ -127,6 +128,7 @@ export class SubmissionsService extends Submitting<
     private readonly docTabs: DocTabsRepository,
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
+    private readonly outbox: Outbox,
     inspector: RulesetInspector,
     db: Database,
   ) {
@@ -315,7 +317,8 @@ export class SubmissionsService extends Submitting<
 
   /**
    * The owner (or an administrator) withdraws a submission. A ruleset never published goes with it (and
-   * its declared ideas); a published one stays published, and a pending update of it is dropped.
+   * its declared ideas), and the catalog ends the transfers of it still pending once this commits (the
+   * `withdrawn` event); a published one stays published, and a pending update of it is dropped.
    */
   async delete(ctx: RequestContext, id: string): Promise<{ ok: true }> {
     await this.visible(ctx, id);
@@ -324,12 +327,18 @@ export class SubmissionsService extends Submitting<
       if (!locked) throw notFound('Submission');
       if (locked.published_at === null) {
         await this.rulesets.delete(tx, locked.ruleset_id);
+        await this.outbox.addEvent(tx, RulesetsEvents.withdrawn, {
+          ruleset_id: locked.ruleset_id,
+          ruleset_name: locked.name,
+          owner_id: locked.owner_id,
+        });
         await this.ideas.declare(ctx, locked.ruleset_id, []);
       } else {
         await this.submissions.delete(tx, locked.id);
         await this.rulesets.update(tx, locked.ruleset_id, { lifecycle_status: 'published' });
       }
     });
+    this.outbox.kick();
     return { ok: true };
   }
 

@@ -21,3 +21,14 @@ export interface RulesetVersionPublishedEvent {
   submission_id: string | null;
   how: 'review' | 'admin';
 }
+
+/**
+ * A ruleset never published was withdrawn with its submission, and is gone: the catalog ends the pending
+ * transfers of it (none could ever be accepted).
+ */
+export interface RulesetWithdrawnEvent {
+  ruleset_id: string;
+  ruleset_name: string;
+  /** Its owner when it was withdrawn. */
+  owner_id: string;
+}

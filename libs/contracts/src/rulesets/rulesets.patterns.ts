@@ -1,6 +1,10 @@
 import { type Empty, event, healthPing, rpc } from '../common/descriptors';
 import { type ListingSearchRequest, type ListingSearchResult, listingSearchSchema } from '../common/search';
-import type { RulesetReviewDecidedEvent, RulesetVersionPublishedEvent } from './rulesets-events.types';
+import type {
+  RulesetReviewDecidedEvent,
+  RulesetVersionPublishedEvent,
+  RulesetWithdrawnEvent,
+} from './rulesets-events.types';
 import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type {
@@ -140,4 +144,6 @@ export const RulesetsEvents = {
   reviewDecided: event<RulesetReviewDecidedEvent>('rulesets.review.decided.v1'),
   /** Durable (outbox): an approved submission changed a published ruleset. */
   versionPublished: event<RulesetVersionPublishedEvent>('rulesets.ruleset.version-published.v1'),
+  /** Durable (outbox): a ruleset never published was withdrawn and deleted; the catalog ends its transfers. */
+  withdrawn: event<RulesetWithdrawnEvent>('rulesets.ruleset.withdrawn.v1'),
 } as const;

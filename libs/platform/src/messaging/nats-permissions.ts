@@ -167,7 +167,8 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       CatalogEvents.transferOffered,
       CatalogEvents.policyCommented,
     ],
-    consumesDurable: [DeploymentsEvents.deploymentSucceeded],
+    // A withdrawn ruleset's pending transfers end (the transfers are the catalog's).
+    consumesDurable: [DeploymentsEvents.deploymentSucceeded, RulesetsEvents.withdrawn],
   },
   connections: {
     ...none,
@@ -218,6 +219,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     publishesDurable: [
       RulesetsEvents.reviewDecided,
       RulesetsEvents.versionPublished,
+      RulesetsEvents.withdrawn,
       GovernanceEvents.thresholdCrossed,
       GovernanceEvents.waiverExpired,
       GovernanceEvents.conformanceChanged,
