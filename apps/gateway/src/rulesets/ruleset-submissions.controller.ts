@@ -137,8 +137,9 @@ export class RulesetSubmissionsController extends submissionsController(RULESET_
   @ApiOperation({
     summary: 'Withdraw a submission: a ruleset never published goes with it; a published one stays',
     description:
-      'For the owner: withdraws the submission. A ruleset that was never published is deleted with it; a ' +
-      'published ruleset stays as it is, and only the pending change goes.',
+      'For the owner: withdraws the submission. A ruleset that was never published is deleted with it, and ' +
+      'its pending transfers are cancelled moments after; a published ruleset stays as it is, and only the ' +
+      'pending change goes.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(BAD_ID, MISSING)
