@@ -2028,7 +2028,7 @@ export interface paths {
         post?: never;
         /**
          * Withdraw a submission: a ruleset never published goes with it; a published one stays
-         * @description For the owner: withdraws the submission. A ruleset that was never published is deleted with it; a published ruleset stays as it is, and only the pending change goes.
+         * @description For the owner: withdraws the submission. A ruleset that was never published is deleted with it, and its pending transfers are cancelled moments after; a published ruleset stays as it is, and only the pending change goes.
          */
         delete: operations["RulesetSubmissions_delete"];
         options?: never;
