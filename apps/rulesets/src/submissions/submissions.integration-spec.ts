@@ -185,7 +185,9 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       const author = h.user();
       const { submission: newest } = await h.submit(author);
       // 120 older submissions of 20,000-character descriptions: about 25 fill a reply's 512 KiB. Sent back
-      // for improvement, so that they stay out of the review queue the other tests read.
+      // for improvement, so that they stay out of the review queue the other tests read. Older than the
+      // newest by whole seconds from its own time: a submission's validation can take over a second on a
+      // busy machine, and then rows dated from this statement's now() were newer than it.
       await h.sql(
         `WITH made AS (
            INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, lifecycle_status)
@@ -195,9 +197,10 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
          INSERT INTO rulesets.ruleset_submissions (ruleset_id, submitted_by, status, name, description, category,
                                                    source_url, rule_counts, created_at)
          SELECT id, $1, 'needs_improvement', name, $2, 'Other', 'https://source-host.example/o/r', '{}',
-                now() - make_interval(secs => substring(name FROM 6)::int)
+                (SELECT created_at FROM rulesets.ruleset_submissions WHERE id = $3)
+                  - make_interval(secs => substring(name FROM 6)::int)
            FROM made`,
-        [author.id, 'x'.repeat(20_000)],
+        [author.id, 'x'.repeat(20_000), newest.id],
       );
       const list = (page: { limit?: number; cursor?: string }) =>
         h.request(RulesetsRpc.listSubmissions, author.ctx, page);
