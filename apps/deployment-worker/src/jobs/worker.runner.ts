@@ -130,7 +130,20 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       await this.end(record, deployment, jobLog, 'cancelled', 'Cancelled by the user');
       return;
     }
-    await this.store.start(record, job.attempt);
+    const attempt = attemptOf(record, job);
+    if (attempt > DEPLOYMENT_QUEUE.maxDeliver) {
+      // Its last attempt started and never ended (its worker died): as the dead letter says.
+      const max = DEPLOYMENT_QUEUE.maxDeliver;
+      await this.end(
+        record,
+        deployment,
+        jobLog,
+        'failed',
+        `Gave up after ${max} attempts: No outcome after ${max} deliveries`,
+      );
+      return;
+    }
+    await this.store.start(record, attempt);
     // The start line is keyed, so it is written once whichever delivery gets here first: a delivery
     // lost before any worker started the job, or a worker killed between starting and this line, must
     // not leave the log without it.
@@ -138,9 +151,9 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
     if (record.attempts > 0)
       await jobLog.line(
         'start',
-        `Attempt ${job.attempt}: resuming after the last completed step`,
+        `Attempt ${attempt}: resuming after the last completed step`,
         'warn',
-        `attempt:${job.attempt}`,
+        `attempt:${attempt}`,
       );
     try {
       const access = await delegatedAccess(this.client, deployment.created_by, deployment.connection_id);
@@ -204,12 +217,12 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         await this.end(record, deployment, jobLog, 'cancelled', 'Cancelled by the user');
         return;
       }
-      if (isTransient(error) && job.attempt < DEPLOYMENT_QUEUE.maxDeliver) {
+      if (isTransient(error) && attempt < DEPLOYMENT_QUEUE.maxDeliver) {
         await jobLog.line(
           'retry',
-          `Attempt ${job.attempt} failed (${describe(error)}); it will be tried again`,
+          `Attempt ${attempt} failed (${describe(error)}); it will be tried again`,
           'warn',
-          `retry:${job.attempt}`,
+          `retry:${attempt}`,
         );
         throw error;
       }
@@ -274,6 +287,17 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
       )
       .catch((failure: unknown) => log.warn({ err: failure }, 'job end not published (it is stored)'));
   }
+}
+
+/**
+ * The attempt a delivery makes: the job's own count (the attempts started before, in the jobs table) next,
+ * or the message's delivery count when that is higher. A job may have a second message on the queue (the
+ * service enqueues its unfinished jobs again at start, which JetStream's duplicate window no longer
+ * drops two minutes on): its deliveries count on from the job's, not from 1 again, so no job is tried
+ * more than `maxDeliver` times whichever message delivers it.
+ */
+function attemptOf(record: JobRow, job: Job<DeploymentJobMessage>): number {
+  return Math.max(job.attempt, record.attempts + 1);
 }
 
 function isEnded(status: JobStatus): boolean {

@@ -30,7 +30,9 @@ const RELEASE_POLL_MS = 2000;
  * enqueued again (the in-memory queue forgets on restart, and a crash between release and enqueue must
  * not strand a job). A duplicate delivery is harmless: a worker runs or dead-letters a job only under its
  * run lock, giving the delivery back to the queue uncounted while another worker holds it, and skips jobs
- * that have ended.
+ * that have ended. On JetStream a job still on the queue gets a second message that way once its first is
+ * older than the two-minute duplicate window; the worker counts a job's attempts in the jobs table, so
+ * that message continues the count (at most `maxDeliver` attempts in all) rather than starting it again.
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
