@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { JobKind, JobStatus } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { JobRow } from './deployment.rows';
+
+/** A pooled connection of the driver, as far as a run lock uses it. */
+interface PgSession {
+  query<R>(sql: string, parameters: unknown[]): Promise<{ rows: R[] }>;
+}
+/** Hands a connection back to the pool; with an error, the pool closes it instead. */
+type GiveBackConnection = (error?: Error) => void;
+
+const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** A job's end: every status but the two of a job in flight. */
 export type EndedJobStatus = Exclude<JobStatus, 'queued' | 'running'>;
@@ -104,30 +114,37 @@ export class JobsRepository {
   }
   /**
    * A session advisory lock on the job for as long as a worker runs it, on a connection of its own
-   * (released by `release()`, or when the connection dies: a killed worker). Null when another worker holds it.
+   * (released by `release()`, or when the connection dies: a killed worker). Null when another worker
+   * holds it. A connection whose unlock failed still holds the lock: it is closed (the server then frees
+   * the lock), never handed back to the pool, where it would keep the job from every other worker.
    */
   async lockForRun(pool: Executor, jobId: string): Promise<{ release(): Promise<void> } | null> {
-    const runner = pool.connection.createQueryRunner();
-    await runner.connect();
+    const driver = pool.connection.driver as PostgresDriver;
+    const [session, giveBack] = (await driver.obtainMasterConnection()) as [PgSession, GiveBackConnection];
+    let locked: boolean;
     try {
-      const [row] = (await runner.query(
+      const { rows } = await session.query<{ locked: boolean }>(
         `SELECT pg_try_advisory_lock(hashtext('deployment-job'), hashtext($1)) AS locked`,
         [jobId],
-      )) as Array<{ locked: boolean }>;
-      if (!row?.locked) {
-        await runner.release();
-        return null;
-      }
+      );
+      locked = rows[0]?.locked === true;
     } catch (error) {
-      await runner.release();
+      giveBack(toError(error));
       throw error;
+    }
+    if (!locked) {
+      giveBack();
+      return null;
     }
     return {
       release: async () => {
-        await runner
-          .query(`SELECT pg_advisory_unlock(hashtext('deployment-job'), hashtext($1))`, [jobId])
-          .catch(() => undefined);
-        await runner.release();
+        try {
+          await session.query(`SELECT pg_advisory_unlock(hashtext('deployment-job'), hashtext($1))`, [jobId]);
+        } catch (error) {
+          giveBack(toError(error)); // closed, not pooled
+          return;
+        }
+        giveBack();
       },
     };
   }

@@ -10,8 +10,15 @@ import {
   RolloutProgressRepository,
 } from '@pc/deployments-store';
 import { openTestSchema, type TestSchema } from '@pc/testing';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { JobStore } from './job-store';
+
+/** A pooled connection of the driver, as the run lock uses it. */
+interface PgSession {
+  query(sql: string, parameters?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
 
 /** The worker's state rules on real PostgreSQL: one runner per job, gapless logs, one outcome. */
 describe('the job store', () => {
@@ -62,6 +69,46 @@ describe('the job store', () => {
     const again = await store.lock(job.id);
     expect(again).not.toBeNull();
     await again!.release();
+  });
+
+  it('closes the connection of a run lock whose unlock failed: the job is not left locked by a pooled connection', async () => {
+    const { job } = await newJob();
+    // The unlock fails (a statement timeout, say) on the lock's own connection.
+    const driver = dataSource.driver as PostgresDriver;
+    const obtain = driver.obtainMasterConnection.bind(driver);
+    const spy = jest.spyOn(driver, 'obtainMasterConnection').mockImplementationOnce(async () => {
+      const [session, giveBack] = (await obtain()) as [PgSession, (error?: Error) => void];
+      const failingUnlock: PgSession = {
+        query: (sql, parameters) =>
+          sql.includes('pg_advisory_unlock')
+            ? Promise.reject(new Error('canceling statement due to statement timeout'))
+            : session.query(sql, parameters),
+      };
+      return [failingUnlock, giveBack];
+    });
+    const lock = await store.lock(job.id);
+    spy.mockRestore();
+    expect(lock).not.toBeNull();
+    await lock!.release();
+
+    // Another worker, on a connection of its own, takes the job (once the server has ended the closed
+    // session: within moments, where a pooled one would hold it until the pool let it go).
+    const other = new Client({ connectionString: (dataSource.options as { url: string }).url });
+    await other.connect();
+    try {
+      let locked = false;
+      for (let i = 0; i < 20 && !locked; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 100));
+        const { rows } = await other.query<{ locked: boolean }>(
+          `SELECT pg_try_advisory_lock(hashtext('deployment-job'), hashtext($1)) AS locked`,
+          [job.id],
+        );
+        locked = rows[0].locked;
+      }
+      expect(locked).toBe(true);
+    } finally {
+      await other.end();
+    }
   });
 
   it('numbers log lines without gaps and writes a repeated line (same key) once, even concurrently', async () => {
