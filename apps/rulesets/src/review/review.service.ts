@@ -16,7 +16,13 @@ import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetVersions } from '../profiles';
 import { RulesetWrites } from '../rulesets';
-import { changesOf, type SubmissionRow, SubmissionRecords, toSubmission } from '../submissions';
+import {
+  changesOf,
+  reviewsItsCommit,
+  type SubmissionRow,
+  SubmissionRecords,
+  toSubmission,
+} from '../submissions';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
@@ -42,14 +48,18 @@ export class ReviewService extends Reviewing<
   /**
    * The ruleset takes what the submission changes and does not show yet (an update of a published
    * ruleset: the fields it edited, its staged tabs when it staged some; a ruleset never published already
-   * shows its submission's edits): what its owner set on the ruleset otherwise stays. It is published,
-   * pinned to what the reviewer saw (the commit its validation read and the content digest there: a
-   * release builds exactly that), and the ideas it declares become due: the catalog delivers them after
-   * commit, exactly as for a policy, retried until it answers (`IdeasClient`).
+   * shows its submission's edits): what its owner set on the ruleset otherwise stays. It is published and,
+   * when the submission's commit is what was reviewed (`reviewsItsCommit`: a first approval, or an update
+   * that read the repository again), pinned to it (the commit its validation read and the content digest
+   * there: a release builds exactly that), a new reviewed version; an update that did not touch the
+   * repository keeps the pin it has, an administrator's later one too. The ideas it declares become due:
+   * the catalog delivers them after commit, exactly as for a policy, retried until it answers
+   * (`IdeasClient`).
    */
   approve(ctx: RequestContext, request: RulesetReviewRequest): Promise<{ submission: RulesetSubmission }> {
     return this.decide(ctx, request.id, async (tx, current, adminId) => {
       const pending = current.pending_fields;
+      const repins = reviewsItsCommit(current);
       const ruleset = await this.rulesets.show(
         tx,
         current.ruleset_id,
@@ -59,21 +69,23 @@ export class ReviewService extends Reviewing<
           published_at: current.published_at ?? new Date(),
           review_feedback: request.feedback ?? null,
           reviewed_at: new Date(),
-          ...pinnedNow('review', adminId, current.source_commit, current.content_digest),
+          ...(repins ? pinnedNow('review', adminId, current.source_commit, current.content_digest) : {}),
         },
         pending.includes('doc_tabs') ? current.doc_tabs : undefined,
       );
       const updated = await this.record(tx, current, 'approved', adminId, request.feedback ?? null);
-      // The reviewed version is kept with the approval: profiles may pin it once the next is out.
-      await this.versions.keepCurrent(tx, ruleset);
-      await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
-        ruleset_id: ruleset.id,
-        ruleset_name: ruleset.name,
-        version: null,
-        commit: current.source_commit ?? null,
-        submission_id: current.id,
-        how: 'review',
-      });
+      if (repins) {
+        // The reviewed version is kept with the approval: profiles may pin it once the next is out.
+        await this.versions.keepCurrent(tx, ruleset);
+        await this.outbox.addEvent(tx, RulesetsEvents.versionPublished, {
+          ruleset_id: ruleset.id,
+          ruleset_name: ruleset.name,
+          version: null,
+          commit: current.source_commit ?? null,
+          submission_id: current.id,
+          how: 'review',
+        });
+      }
       // Delivered by the catalog after commit (the decision's event): never for an approval rolled back.
       await this.ideas.due(tx, ruleset, adminId);
       return updated;

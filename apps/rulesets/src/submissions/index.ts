@@ -1,3 +1,3 @@
 export { SubmissionsModule } from './submissions.module';
-export { changesOf, type SubmissionRow, toSubmission } from './submission.row';
+export { changesOf, reviewsItsCommit, type SubmissionRow, toSubmission } from './submission.row';
 export { SubmissionRecords } from './submissions.repository';

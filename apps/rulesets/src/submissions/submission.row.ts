@@ -92,6 +92,17 @@ export function differing(before: SubmissionContent, after: SubmissionContent): 
   return CONTENT.filter((c) => JSON.stringify(before[c]) !== JSON.stringify(after[c]));
 }
 
+/**
+ * Whether approving the submission reviews the commit its validation read, which the approval then pins:
+ * a ruleset's first approval, or an update that read its repository again (a new `repoUrl`, `sourceRef` or
+ * `rulesetPath`, even unchanged). An update that did not touch the repository (tags, description, links,
+ * tabs) reviews none: the ruleset stays pinned where it is, an administrator's later pin included.
+ */
+export function reviewsItsCommit(row: Pick<SubmissionRow, 'published_at' | 'pending_fields'>): boolean {
+  const read: readonly PendingField[] = SOURCE_COLUMNS;
+  return row.published_at === null || row.pending_fields.some((f) => read.includes(f));
+}
+
 export function snapshotOf(row: SubmissionRow): RulesetSnapshot {
   return { ...pick(row, SNAPSHOT), snapshotted_at: new Date().toISOString() };
 }

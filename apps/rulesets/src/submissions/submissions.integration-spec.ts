@@ -537,5 +537,56 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
       expect((await ruleset(rulesetId)).pin?.commit).toBe(submission.source_commit);
     });
+
+    const versionsPublished = async (rulesetId: string) =>
+      (
+        await h.sql<{ commit: string; how: string }>(
+          `SELECT payload->>'commit' AS commit, payload->>'how' AS how FROM rulesets.outbox
+            WHERE pattern = 'rulesets.ruleset.version-published.v1' AND payload->>'ruleset_id' = $1
+            ORDER BY created_at`,
+          [rulesetId],
+        )
+      ).map((v) => [v.how, v.commit]);
+
+    it("keeps an administrator's later pin when an update that did not touch the repository is approved", async () => {
+      const { submission, submissionId, rulesetId } = await h.published(owner);
+      const reviewed = submission.source_commit!;
+      h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v2') });
+      const later = h.host.commitOf(submission.source_url);
+      await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId, commit: later });
+      const pinned = (await ruleset(rulesetId)).pin!;
+      expect(pinned).toMatchObject({ commit: later, how: 'admin' });
+
+      // The owner's update changes only tags: the repository is not read again, nor reviewed.
+      const edited = await update(owner, { id: submissionId, tags: ['style'] });
+      expect(edited.submission).toMatchObject({ status: 'submitted', source_commit: reviewed });
+      await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
+      const approved = await ruleset(rulesetId);
+      expect(approved.tags).toEqual(['style']);
+      expect(approved.pin).toEqual(pinned);
+      // No new reviewed version either: those who deployed it hear of none.
+      expect(await versionsPublished(rulesetId)).toEqual([
+        ['review', reviewed],
+        ['admin', later],
+      ]);
+    });
+
+    it("moves an administrator's pin to the commit an approved update validated, its ref unchanged", async () => {
+      const { submission, submissionId, rulesetId } = await h.published(owner);
+      h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v2') });
+      const later = h.host.commitOf(submission.source_url);
+      await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId, commit: later });
+      h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules v3') });
+      const head = h.host.commitOf(submission.source_url);
+      const edited = await update(owner, { id: submissionId, sourceRef: 'main', tags: ['style'] });
+      expect(edited.submission.source_commit).toBe(head);
+      await h.request(RulesetsRpc.approveSubmission, h.admin.ctx, { id: submissionId });
+      expect((await ruleset(rulesetId)).pin).toMatchObject({
+        commit: head,
+        content_digest: edited.submission.content_digest,
+        how: 'review',
+      });
+      expect((await versionsPublished(rulesetId)).at(-1)).toEqual(['review', head]);
+    });
   });
 });

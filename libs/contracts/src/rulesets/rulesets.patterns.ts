@@ -142,7 +142,7 @@ export const RulesetEvaluationRpc = {
 export const RulesetsEvents = {
   /** Durable (outbox): a ruleset submission decided; its author's webhooks hear it. */
   reviewDecided: event<RulesetReviewDecidedEvent>('rulesets.review.decided.v1'),
-  /** Durable (outbox): an approved submission changed a published ruleset. */
+  /** Durable (outbox): a ruleset's new reviewed version (an approval that pinned it, an administrator's pin). */
   versionPublished: event<RulesetVersionPublishedEvent>('rulesets.ruleset.version-published.v1'),
   /** Durable (outbox): a ruleset never published was withdrawn and deleted; the catalog ends its transfers. */
   withdrawn: event<RulesetWithdrawnEvent>('rulesets.ruleset.withdrawn.v1'),
