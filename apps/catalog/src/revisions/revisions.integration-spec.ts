@@ -211,4 +211,47 @@ describe('catalog policy edits and revisions', () => {
       implementation_source_host_url: implementation,
     });
   });
+
+  it("moves only the pin of the repository a revision changes: the other stays at its reviewed commit, an administrator's too", async () => {
+    const owner = t.newUser();
+    const source = t.repo(DEFINITION_FILES);
+    const { policyId } = await t.published(owner, {
+      projectType: 'split',
+      sourceHostUrl: source,
+      implementationSourceHostUrl: t.repo(IMPLEMENTATION_FILES),
+    });
+    // An administrator pins a later commit of the source; another is pushed after, never reviewed.
+    t.host.push(source, { ...DEFINITION_FILES, 'README.md': 'pinned by an administrator' });
+    const pinned = t.host.commitOf(source);
+    await t.request(CatalogRpc.pinPolicy, t.admin, { id: policyId, commit: pinned });
+    t.host.push(source, { ...DEFINITION_FILES, 'README.md': 'not reviewed' });
+    const pins = async () =>
+      (
+        await t.sql<{ pinned_commit: string; implementation_pinned_commit: string }>(
+          `SELECT pinned_commit, implementation_pinned_commit FROM catalog.policies WHERE id = $1`,
+          [policyId],
+        )
+      )[0];
+    const approved = async (field: RevisionField, value: string) => {
+      const { revision } = await t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value });
+      await t.request(CatalogRpc.approveRevision, t.admin, { id: revision.id });
+    };
+
+    const implementation = t.repo({ ...IMPLEMENTATION_FILES, 'README.md': 'the new implementation' });
+    await approved('implementation_source_host_url', implementation);
+    expect(await pins()).toEqual({
+      pinned_commit: pinned,
+      implementation_pinned_commit: t.host.commitOf(implementation),
+    });
+
+    // The other way round: a new source repository leaves the implementation where it was reviewed.
+    const reviewedImplementation = t.host.commitOf(implementation);
+    t.host.push(implementation, { ...IMPLEMENTATION_FILES, 'README.md': 'not reviewed either' });
+    const moved = t.repo({ ...DEFINITION_FILES, 'README.md': 'the new definition' });
+    await approved('source_host_url', moved);
+    expect(await pins()).toEqual({
+      pinned_commit: t.host.commitOf(moved),
+      implementation_pinned_commit: reviewedImplementation,
+    });
+  });
 });

@@ -214,8 +214,9 @@ export class RevisionsService {
   }
 
   /**
-   * A revision of a repository moves the pin: the repositories as they will be are read at the policy's
-   * refs now, and those commits and digests are what the approval pins (what the queue shows with it).
+   * A revision of a repository moves its pin: the repository it proposes is read at the policy's ref now,
+   * the other one of a split policy where it is pinned (what was reviewed, an administrator's pin too: a
+   * commit pushed since was never reviewed), and those commits and digests are what the approval pins.
    * Null for a description revision (the reviewed code stays pinned) or a revision no longer pending.
    */
   private async reviewedSource(
@@ -227,12 +228,18 @@ export class RevisionsService {
     if (!policy) return null;
     const value = (field: RevisionField): string | null =>
       pending.field === field ? pending.proposed_value : policy[field];
+    const readAt = (field: RevisionField, ref: string | null, pinned: string | null): string | undefined =>
+      (pending.field === field ? ref : (pinned ?? ref)) ?? undefined;
     const validation = await this.inspector.validate({
       projectType: policy.project_type,
       sourceHostUrl: value('source_host_url')!,
       implementationSourceHostUrl: value('implementation_source_host_url') ?? undefined,
-      sourceRef: policy.source_ref ?? undefined,
-      implementationSourceRef: policy.implementation_source_ref ?? undefined,
+      sourceRef: readAt('source_host_url', policy.source_ref, policy.pinned_commit),
+      implementationSourceRef: readAt(
+        'implementation_source_host_url',
+        policy.implementation_source_ref,
+        policy.implementation_pinned_commit,
+      ),
     });
     if (!validation.ok || !validation.commit)
       throw catalogError(
