@@ -5,6 +5,7 @@ import {
   type CreateConnectionRequest,
   type UpdateConnectionRequest,
 } from '@pc/contracts';
+import { type AnsweringPlatform, startAnsweringPlatform } from '@pc/gateway-platform/testing';
 import { generateKeyRingEntry } from '@pc/platform';
 import { codeOf, connectionsUnderTest, errorOf, viaSession } from '../testing/connections-under-test';
 
@@ -193,5 +194,50 @@ describe('connections (service level)', () => {
     } finally {
       await service.restart();
     }
+  });
+});
+
+/**
+ * A custom domain that stops answering: the check ends at one deadline without trying a call again
+ * (PLATFORM_TIMEOUT_MS is 1000 here), so its `timeout` comes before the gateway stops waiting.
+ */
+describe('a credential check of a platform that does not answer (service level)', () => {
+  // The platform is a local port: loopback is allowlisted for it.
+  const service = connectionsUnderTest({ OUTBOUND_ALLOWLIST: '127.0.0.1' });
+  const request = service.request.bind(service);
+  let platform: AnsweringPlatform;
+
+  beforeAll(async () => {
+    platform = await startAnsweringPlatform();
+    platform.answers.delay = (seen) => (seen.path === '/accounts/api/me' ? Infinity : 0);
+  });
+
+  afterAll(() => platform.close());
+
+  it('answers the validation timeout after one try of the call that hangs, and stores a created connection with it', async () => {
+    const owner = service.newUser();
+    const credentials = {
+      host: 'custom' as const,
+      customDomain: platform.url,
+      clientId: 'client',
+      clientSecret: 'client-secret',
+      organizationId: 'root',
+    };
+    const started = Date.now();
+    expect(await request(ConnectionsRpc.validate, owner.ctx, credentials)).toEqual({
+      ok: false,
+      code: 'timeout',
+      error: 'The platform did not answer in time: try again later',
+    });
+    expect(Date.now() - started).toBeLessThan(1800);
+    expect(platform.seen.filter((seen) => seen.path === '/accounts/api/me')).toHaveLength(1);
+
+    const { connection, validation } = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Hanging',
+      ...credentials,
+    });
+    expect(validation).toMatchObject({ ok: false, code: 'timeout' });
+    expect(connection.validation_error).toBe(validation.error);
+    expect(platform.seen.filter((seen) => seen.path === '/accounts/api/me')).toHaveLength(2);
   });
 });

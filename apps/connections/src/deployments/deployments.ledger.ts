@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CONNECTION_LIMITS,
   type ConnectionDriftRefreshResult,
   DeploymentsRpc,
   type ReconciliationSummary,
@@ -8,6 +9,9 @@ import {
 import { BusClient } from '@pc/platform';
 
 export const DEPLOYMENTS_LEDGER = Symbol('DEPLOYMENTS_LEDGER');
+
+/** A sweep makes one platform read per live deployment: a longer wait (the gateway's for sync and refresh is longer still). */
+const SWEEP_WAIT = { timeoutMs: CONNECTION_LIMITS.deploymentsSweepMs };
 
 /** What connections need to know about deployments; the deployments service answers it over the bus. */
 export interface DeploymentsLedger {
@@ -30,21 +34,16 @@ export class BusDeploymentsLedger implements DeploymentsLedger {
     return this.bus.request(DeploymentsRpc.connectionCounts, ctx, { connectionId });
   }
 
-  /** Probes every live deployment made through the connection (a longer timeout: one probe each). */
+  /** Probes every live deployment made through the connection (the sweep's wait: one probe each). */
   reconcile(
     ctx: RequestContext,
     connectionId: string,
   ): Promise<{ summary: ReconciliationSummary | null; reason: string | null }> {
-    return this.bus.request(DeploymentsRpc.reconcileConnection, ctx, { connectionId }, { timeoutMs: 60_000 });
+    return this.bus.request(DeploymentsRpc.reconcileConnection, ctx, { connectionId }, SWEEP_WAIT);
   }
 
-  /** One platform read per live deployment (a longer timeout, as `reconcile`). */
+  /** One platform read per live deployment (the sweep's wait, as `reconcile`). */
   refreshDrift(ctx: RequestContext, connectionId: string): Promise<ConnectionDriftRefreshResult> {
-    return this.bus.request(
-      DeploymentsRpc.refreshConnectionDrift,
-      ctx,
-      { connectionId },
-      { timeoutMs: 60_000 },
-    );
+    return this.bus.request(DeploymentsRpc.refreshConnectionDrift, ctx, { connectionId }, SWEEP_WAIT);
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CatalogRpc,
+  CONNECTION_LIMITS,
   type EligibleOrgsCheckRequest,
   type EligibleOrgsCheckResult,
   type EligibleOrgsRequest,
@@ -45,10 +46,15 @@ export class OrgsService {
     return organizationList(await this.check.organizations(platform), (o) => o.isPrimary);
   }
 
-  /** The organization tree the credential reaches, root first, with full paths (owner and members). */
+  /**
+   * The organization tree the credential reaches, root first, with full paths (owner and members), read
+   * within a credential check's deadline.
+   */
   async list(ctx: RequestContext, connectionId: string): Promise<OrganizationList> {
     const { row } = await this.access.visible(ctx, connectionId);
-    const all = await this.load(row, 'all', () => this.platform.listOrganizations(this.stored.of(row)));
+    const all = await this.load(row, 'all', () =>
+      this.platform.within(CONNECTION_LIMITS.credentialCheckMs).listOrganizations(this.stored.of(row)),
+    );
     return organizationList(all, (o) => o.id === row.organization_id);
   }
 

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ConnectionValidation, type PlatformCredentials, type ValidationCode } from '@pc/contracts';
+import {
+  CONNECTION_LIMITS,
+  type ConnectionValidation,
+  type PlatformCredentials,
+  type ValidationCode,
+} from '@pc/contracts';
 import {
   isPlatformError,
   PlatformLimitError,
@@ -31,11 +36,16 @@ export class CredentialCheck {
     }
   }
 
+  /**
+   * One deadline for the whole check (`CONNECTION_LIMITS.credentialCheckMs`, no call tried again), so that
+   * a platform that does not answer is the validation `timeout`, told before the gateway stops waiting.
+   */
   async check(connection: PlatformConnection, organizationId: string): Promise<ConnectionValidation> {
     const checkedAt = new Date().toISOString();
+    const platform = this.platform.within(CONNECTION_LIMITS.credentialCheckMs);
     try {
-      await this.platform.getAccessToken(connection, { forceRefresh: true });
-      if ((await this.platform.findOrganization(connection, organizationId)) === null) {
+      await platform.getAccessToken(connection, { forceRefresh: true });
+      if ((await platform.findOrganization(connection, organizationId)) === null) {
         return {
           ok: false,
           code: 'unknown_organization',
@@ -56,11 +66,13 @@ export class CredentialCheck {
   /**
    * The organization tree the credentials reach, root first (`isPrimary`), read anew: what a new
    * connection's organizationId may be. Refused credentials are a 422 in words, an unreachable platform 502.
+   * Within the check's deadline.
    */
   async organizations(connection: PlatformConnection): Promise<PlatformOrganizationList> {
+    const platform = this.platform.within(CONNECTION_LIMITS.credentialCheckMs);
     try {
-      await this.platform.getAccessToken(connection, { forceRefresh: true });
-      return await this.platform.listOrganizations(connection);
+      await platform.getAccessToken(connection, { forceRefresh: true });
+      return await platform.listOrganizations(connection);
     } catch (error) {
       throw platformFailure(error, '');
     }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
+import { CONNECTION_LIMITS, ConnectionsRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
@@ -33,6 +33,18 @@ const carriesCredentials = (body: unknown): boolean =>
   typeof body === 'object' &&
   body !== null &&
   ['clientId', 'clientSecret', 'organizationId'].some((field) => field in body);
+
+/**
+ * How long the routes that reach the platform wait on the bus: past the connections service's own deadline
+ * (a credential check's, the deployments sweep's), so that its answer (a validation `timeout`, a sweep
+ * that could not complete) reaches the caller rather than a 504.
+ */
+const CHECK_DEADLINE =
+  `The check's calls to the platform end within ${CONNECTION_LIMITS.credentialCheckMs / 1000} s together, ` +
+  'none tried again: a platform that has not answered by then is `ok` false with `code` `timeout`.';
+const CREDENTIAL_CHECK_WAIT = { timeoutMs: CONNECTION_LIMITS.credentialCheckWaitMs };
+const REFRESH_WAIT = { timeoutMs: CONNECTION_LIMITS.refreshWaitMs };
+const SYNC_WAIT = { timeoutMs: CONNECTION_LIMITS.syncWaitMs };
 
 const NOT_VISIBLE: [number, string] = [
   404,
@@ -79,7 +91,8 @@ export class ConnectionsController {
       'reported in `validation`; the connection is stored even when the check fails, so it can be corrected ' +
       'with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host ' +
       'needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check ' +
-      'counts toward the same credential-check limit as `POST /api/connections/validate`.',
+      'counts toward the same credential-check limit as `POST /api/connections/validate`. ' +
+      CHECK_DEADLINE,
   })
   @ApiOkResponse({ type: CreatedConnectionDto })
   @ApiErrors(
@@ -87,7 +100,7 @@ export class ConnectionsController {
     [409, 'The caller already owns the maximum number of connections'],
   )
   create(@Ctx() ctx: RequestContext, @Body() body: CreateConnectionDto) {
-    return this.bus.request(ConnectionsRpc.create, ctx, body);
+    return this.bus.request(ConnectionsRpc.create, ctx, body, CREDENTIAL_CHECK_WAIT);
   }
 
   @Post('validate')
@@ -98,12 +111,13 @@ export class ConnectionsController {
     summary: 'Check credentials against the platform; nothing is saved',
     description:
       '`ok` false with `error` in words: wrong client ID or secret, an organization the credentials do not ' +
-      'reach, the platform unreachable or rate limiting, a refused custom domain (distinct messages, `code` says which).',
+      'reach, the platform unreachable or rate limiting, a refused custom domain (distinct messages, `code` says which). ' +
+      CHECK_DEADLINE,
   })
   @ApiOkResponse({ type: ValidationResultDto })
   @ApiErrors([400, 'Invalid body, or a customDomain that is not a valid host or URL'])
   validate(@Ctx() ctx: RequestContext, @Body() body: ValidateConnectionDto) {
-    return this.bus.request(ConnectionsRpc.validate, ctx, body);
+    return this.bus.request(ConnectionsRpc.validate, ctx, body, CREDENTIAL_CHECK_WAIT);
   }
 
   @Post('organizations')
@@ -129,7 +143,7 @@ export class ConnectionsController {
     ORGANIZATION_TREE_UNREADABLE,
   )
   organizations(@Ctx() ctx: RequestContext, @Body() body: PlatformCredentialsDto) {
-    return this.bus.request(ConnectionsRpc.discoverOrgs, ctx, body);
+    return this.bus.request(ConnectionsRpc.discoverOrgs, ctx, body, CREDENTIAL_CHECK_WAIT);
   }
 
   @Get(':id')
@@ -166,7 +180,7 @@ export class ConnectionsController {
     NOT_VISIBLE,
   )
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateConnectionDto) {
-    return this.bus.request(ConnectionsRpc.update, ctx, { ...body, id });
+    return this.bus.request(ConnectionsRpc.update, ctx, { ...body, id }, CREDENTIAL_CHECK_WAIT);
   }
 
   @Audited(AUDIT.connectionDeleted)
@@ -204,7 +218,7 @@ export class ConnectionsController {
   @ApiOkResponse({ type: ConnectionDriftRefreshDto })
   @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE)
   refresh(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(ConnectionsRpc.refresh, ctx, { id });
+    return this.bus.request(ConnectionsRpc.refresh, ctx, { id }, REFRESH_WAIT);
   }
 
   @Audited(AUDIT.connectionSynced)
@@ -222,7 +236,7 @@ export class ConnectionsController {
   @ApiOkResponse({ type: SyncResultDto })
   @ApiErrors(BAD_ID, OWNER_ONLY, NOT_VISIBLE, STORED_CREDENTIALS)
   sync(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(ConnectionsRpc.sync, ctx, { id });
+    return this.bus.request(ConnectionsRpc.sync, ctx, { id }, SYNC_WAIT);
   }
 
   @Get(':id/orgs')
@@ -237,7 +251,7 @@ export class ConnectionsController {
   @ApiOkResponse({ type: OrganizationListDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE, STORED_CREDENTIALS, ORGANIZATION_TREE_UNREADABLE)
   orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(ConnectionsRpc.listOrgs, ctx, { id });
+    return this.bus.request(ConnectionsRpc.listOrgs, ctx, { id }, CREDENTIAL_CHECK_WAIT);
   }
 
   @Get(':id/workspaces')

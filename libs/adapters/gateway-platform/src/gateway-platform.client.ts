@@ -70,15 +70,19 @@ export class HttpGatewayPlatform implements GatewayPlatform {
   private readonly tokens = new Map<string, CachedToken>();
   private readonly pending = new Map<string, Promise<CachedToken>>();
   private readonly skewMs: number;
+  private readonly timeoutMs: number;
+  /** A view made by `within`: when its calls must have ended, and the time it was given. */
+  private deadline: { at: number; ms: number } | null = null;
 
   constructor(
     private readonly config: GatewayPlatformConfig,
     private readonly now: () => number = Date.now,
   ) {
     this.guard = new OutboundGuard({ allowlist: config.allowlist ?? [] });
+    this.timeoutMs = config.timeoutMs ?? 10_000;
     this.http = new OutboundHttpClient({
       guard: this.guard,
-      timeoutMs: config.timeoutMs ?? 10_000,
+      timeoutMs: this.timeoutMs,
       retries: config.retries ?? 2,
     });
     this.skewMs = (config.tokenExpirySkewSeconds ?? 30) * 1000;
@@ -86,6 +90,12 @@ export class HttpGatewayPlatform implements GatewayPlatform {
 
   static fromEnv(source: EnvSource): HttpGatewayPlatform {
     return new HttpGatewayPlatform(loadGatewayPlatformConfig(source));
+  }
+
+  within(timeoutMs: number): GatewayPlatform {
+    const view = new HttpGatewayPlatform({ ...this.config, retries: 0 }, this.now);
+    view.deadline = { at: this.now() + timeoutMs, ms: timeoutMs };
+    return view;
   }
 
   baseUrl(connection: PlatformAccess): string {
@@ -344,18 +354,44 @@ export class HttpGatewayPlatform implements GatewayPlatform {
     headers: Record<string, string>,
     secrets: readonly string[],
   ): Promise<OutboundResponse> {
+    const left = this.deadline === null ? null : this.deadline.at - this.now();
+    if (left !== null && left <= 0) throw this.pastDeadline();
     try {
-      const response = await this.http.request({
+      const request = this.http.request({
         method,
         url: `${target.baseUrl}${path}`,
         headers,
         body,
         guarded: target.guarded,
+        ...(left === null ? {} : { timeoutMs: Math.min(left, this.timeoutMs) }),
       });
+      // The name resolution of a custom domain is not under the request's own timeout: the race is.
+      const response = await (left === null
+        ? request
+        : raceDeadline(request, left, () => this.pastDeadline()));
       return quotable(response, secrets);
     } catch (error) {
       throw failures.fromOutbound(error);
     }
+  }
+
+  private pastDeadline(): PlatformError {
+    return new PlatformError('timeout', `The platform did not answer within ${this.deadline?.ms} ms`);
+  }
+}
+
+/** `promise`, or the failure `late` makes once `ms` have passed first. */
+async function raceDeadline<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(late()), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

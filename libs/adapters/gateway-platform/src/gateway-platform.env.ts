@@ -10,7 +10,12 @@ export class GatewayPlatformEnv {
   @EnvUrl()
   PLATFORM_EU_URL: string = `${DEFAULT_SANDBOX_URL}${SANDBOX_PATHS.platform}`;
 
-  /** Per call. */
+  /**
+   * Per call to the platform (a GET that times out or fails with 5xx is tried twice more). A credential
+   * check (validation, creation, a change of credentials, the organizations of credentials, sync's check)
+   * has one deadline for all its calls (20 s, `credentialCheckMs` of the connection limits), each within
+   * this and the time left, none tried again; the gateway waits 10 s longer for its answer.
+   */
   @EnvInt(100, 300_000)
   PLATFORM_TIMEOUT_MS: number = 10_000;
 }

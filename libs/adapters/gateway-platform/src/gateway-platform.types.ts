@@ -78,6 +78,12 @@ export type AccessTokenProvider = (options?: { forceRefresh?: boolean }) => Prom
 
 /** The gateway platform, as services see it. Every failure is a `PlatformError`. */
 export interface GatewayPlatform {
+  /**
+   * The same platform, every call of which ends by one deadline `timeoutMs` from now (each within the
+   * per-call timeout and the time left) and none of which is tried again: for an answer that must come
+   * before its caller stops waiting. Past the deadline a call fails with `timeout`.
+   */
+  within(timeoutMs: number): GatewayPlatform;
   /** The base URL a connection talks to; throws `invalid_url` for a bad custom domain. */
   baseUrl(connection: PlatformAccess): string;
   /** A cached client-credentials token, fetched again when it expires or when `forceRefresh`. */

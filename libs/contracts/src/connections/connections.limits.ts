@@ -21,6 +21,21 @@ export const CONNECTION_LIMITS = {
   orgPathMax: 1024,
   /** Workspaces one connection may be shared into (then 409). */
   sharesMax: 200,
+  /**
+   * The whole check of credentials against the platform (a token, the profile, the organization tree):
+   * its calls end by this deadline, each within PLATFORM_TIMEOUT_MS and the time left, none tried again;
+   * past it the check answers `timeout`. Validation, creation, a change of credentials, the organizations
+   * of new or stored credentials and sync's check each make one.
+   */
+  credentialCheckMs: 20_000,
+  /** How long the gateway waits for a route that makes one credential check: its deadline and 10 s more. */
+  credentialCheckWaitMs: 30_000,
+  /** How long the connections service waits for the deployments service's sweep of a connection's deployments. */
+  deploymentsSweepMs: 60_000,
+  /** How long the gateway waits for a refresh (the sweep's drift checks): the sweep's wait and 10 s more. */
+  refreshWaitMs: 70_000,
+  /** How long the gateway waits for a sync: a credential check, then the sweep, and 10 s more. */
+  syncWaitMs: 90_000,
 } as const;
 
 export const CONNECTION_HOSTS = ['us', 'eu', 'custom'] as const;

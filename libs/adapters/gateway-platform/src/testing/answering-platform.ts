@@ -17,6 +17,11 @@ export interface PlatformAnswers {
    * status and body text.
    */
   failure: ((request: SeenRequest) => { status: number; body: string } | undefined) | null;
+  /**
+   * How long it waits before it answers a request, in milliseconds (`Infinity`: it never answers, as a
+   * platform that hangs); by default at once.
+   */
+  delay: ((request: SeenRequest) => number) | null;
 }
 
 /** A request the platform received: what a failure may echo back. */
@@ -32,6 +37,8 @@ export interface AnsweringPlatform {
   url: string;
   /** Change them between tests. */
   answers: PlatformAnswers;
+  /** The requests it received, in order (the paths of a check, how many times one was tried). */
+  seen: SeenRequest[];
   close(): Promise<void>;
 }
 
@@ -51,8 +58,10 @@ export async function startAnsweringPlatform(
     applied: '{}',
     status: '{}',
     failure: null,
+    delay: null,
     ...answers,
   };
+  const seenRequests: SeenRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,10 +72,17 @@ export async function startAnsweringPlatform(
         authorization: request.headers.authorization,
         body: Buffer.concat(chunks).toString('utf8'),
       };
-      const failure = current.failure?.(seen);
-      if (failure !== undefined)
-        response.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body);
-      else answer(seen.path);
+      seenRequests.push(seen);
+      const respond = (): void => {
+        const failure = current.failure?.(seen);
+        if (failure !== undefined)
+          response.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body);
+        else answer(seen.path);
+      };
+      const delay = current.delay?.(seen) ?? 0;
+      if (delay === Infinity) return;
+      if (delay > 0) setTimeout(respond, delay);
+      else respond();
     });
     const json = (body: string): void => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
@@ -92,7 +108,13 @@ export async function startAnsweringPlatform(
   return {
     url: `http://127.0.0.1:${port}`,
     answers: current,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    seen: seenRequests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        // Requests it never answered (or has not yet) end with it.
+        server.closeAllConnections();
+      }),
   };
 }
 

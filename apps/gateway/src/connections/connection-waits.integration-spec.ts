@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { ConnectionsRpc, type RpcDescriptor } from '@pc/contracts';
+import { gatewayUnderTest } from '../testing/gateway-under-test';
+
+/** The gateway's default wait on the bus here; the stand-in answers after it. */
+const BUS_TIMEOUT_MS = 300;
+const ANSWER_AFTER_MS = 900;
+
+const credentials = {
+  host: 'us',
+  clientId: 'client',
+  clientSecret: 'client-secret',
+  organizationId: '3f1f4d3e-2f5c-4a8e-9d7b-0c6a2b1e9f00',
+};
+
+/**
+ * The routes that reach the platform wait past the connections service's own deadlines (a credential
+ * check's, the deployments sweep's), not the bus's default: the service's answer reaches the caller
+ * rather than a 504 while it is still at work. With a stand-in for the connections service that answers
+ * after the default wait.
+ */
+describe('connection routes that reach the platform wait for their answer (a stand-in for the service)', () => {
+  const slow: Array<RpcDescriptor<unknown, unknown>> = [
+    ConnectionsRpc.validate,
+    ConnectionsRpc.create,
+    ConnectionsRpc.update,
+    ConnectionsRpc.discoverOrgs,
+    ConnectionsRpc.listOrgs,
+    ConnectionsRpc.sync,
+    ConnectionsRpc.refresh,
+  ];
+  const gateway = gatewayUnderTest([...slow, ConnectionsRpc.impact], {}, { timeoutMs: BUS_TIMEOUT_MS });
+
+  beforeAll(() => {
+    for (const descriptor of [...slow, ConnectionsRpc.impact])
+      gateway.reply(descriptor, async () => {
+        await new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_MS));
+        return { connection: { id: randomUUID() }, ok: true };
+      });
+  });
+
+  const id = randomUUID();
+  const { host: _host, ...newCredentials } = credentials;
+  const routes: Array<[string, string, unknown]> = [
+    ['POST', '/api/connections/validate', credentials],
+    ['POST', '/api/connections', { name: 'Slow', ...credentials }],
+    ['PATCH', `/api/connections/${id}`, newCredentials],
+    ['POST', '/api/connections/organizations', { host: 'us', clientId: 'client', clientSecret: 'secret' }],
+    ['GET', `/api/connections/${id}/orgs`, undefined],
+    ['POST', `/api/connections/${id}/sync`, undefined],
+    ['POST', `/api/connections/${id}/refresh`, undefined],
+  ];
+
+  it.each(routes)(
+    '%s %s answers what the service answers after the bus default',
+    async (method, url, body) => {
+      const { token } = gateway.user();
+      const res = await gateway.fetch(method, url, { token, body });
+      expect(res.status).toBe(200);
+    },
+  );
+
+  it('answers 504 past the default on a route that does not reach the platform', async () => {
+    const { token } = gateway.user();
+    expect((await gateway.fetch('GET', `/api/connections/${id}/impact`, { token })).status).toBe(504);
+  });
+});
