@@ -1,5 +1,7 @@
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { waitFor } from '@pc/testing';
+import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
 
 const UNKNOWN = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
 
@@ -279,6 +281,139 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         { token: other.token },
       );
       expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+    });
+
+    /** The ruleset's transfers, as the catalog keeps them. */
+    const transfersOf = async (rulesetId: string) => {
+      const pg = new Client({ connectionString: h.db.url });
+      await pg.connect();
+      try {
+        return (
+          await pg.query<{ id: string; status: string }>(
+            `SELECT id, status FROM catalog.transfers WHERE resource_type = 'ruleset' AND resource_id = $1`,
+            [rulesetId],
+          )
+        ).rows;
+      } finally {
+        await pg.end();
+      }
+    };
+
+    it('leaves no transfer pending when the ruleset is withdrawn while the offer is recorded: accepting is 409, never 404', async () => {
+      const { submission } = (await h.submit(owner.token)) as {
+        submission: { id: string; ruleset_id: string };
+      };
+      const rulesetId = submission.ruleset_id;
+      // The offer's write waits behind another uncommitted offer of the ruleset (one pending per ruleset),
+      // as a slow database would hold it, after the rulesets service said the ruleset was the owner's.
+      const holder = new Client({ connectionString: h.db.url });
+      await holder.connect();
+      let offer: Promise<{ status: number; body: Json }>;
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id,
+             expires_at) VALUES ('ruleset', $1, 'held', $2, $3, now() + interval '1 day')`,
+          [rulesetId, owner.id, other.id],
+        );
+        offer = h.http.post<Json>(
+          `/api/rulesets/${rulesetId}/transfers`,
+          { recipientUsername: other.username },
+          { token: owner.token },
+        );
+        await waitFor(
+          async () =>
+            (
+              await holder.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n > 0,
+          10_000,
+          'the offer to wait',
+        );
+        // Meanwhile the owner withdraws it, and the catalog hears of it (the withdrawal's event).
+        const withdrawn = await h.http.delete(`/api/ruleset-submissions/${submission.id}`, {
+          token: owner.token,
+        });
+        expect(withdrawn.status).toBe(200);
+        await waitFor(
+          async () =>
+            (
+              await holder.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM rulesets.outbox
+                  WHERE pattern = 'rulesets.ruleset.withdrawn.v1' AND payload->>'ruleset_id' = $1
+                    AND published_at IS NOT NULL`,
+                [rulesetId],
+              )
+            ).rows[0].n > 0,
+          10_000,
+          'the withdrawal to be published',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      } finally {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      }
+      const answered = await offer;
+      // Refused (the ruleset is gone), or recorded and then cancelled: never pending for good.
+      expect([201, 404]).toContain(answered.status);
+      await waitFor(
+        async () => (await transfersOf(rulesetId)).every((t) => t.status !== 'pending'),
+        10_000,
+        'no pending transfer of the withdrawn ruleset',
+      );
+      if (answered.status === 201) {
+        const accepted = await h.http.post<Json>(
+          `/api/transfers/${answered.body.transfer.id}/accept`,
+          {},
+          { token: other.token },
+        );
+        expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      }
+      expect((await transfersOf(rulesetId)).map((t) => t.status)).not.toContain('pending');
+    });
+
+    it('cancels on accept a pending transfer of a ruleset the rulesets service no longer has: 409 with why, for both sides', async () => {
+      // What a withdrawal whose event never reached the catalog leaves (one from before the event existed).
+      const rulesetId = randomUUID();
+      const pg = new Client({ connectionString: h.db.url });
+      await pg.connect();
+      let transferId: string;
+      try {
+        transferId = (
+          await pg.query<{ id: string }>(
+            `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id,
+               expires_at) VALUES ('ruleset', $1, 'Gone', $2, $3, now() + interval '1 day') RETURNING id`,
+            [rulesetId, owner.id, other.id],
+          )
+        ).rows[0].id;
+      } finally {
+        await pg.end();
+      }
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      expect(accepted.body.message).toContain('withdrawn');
+      for (const [user, role] of [
+        [owner, 'initiator'],
+        [other, 'recipient'],
+      ] as const)
+        expect(
+          (
+            (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
+              .transfers as Json[]
+          ).find((t) => t.id === transferId),
+        ).toMatchObject({ status: 'cancelled', feedback: expect.stringContaining('withdrawn') });
+      const again = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([again.status, again.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
     });
   });
 });

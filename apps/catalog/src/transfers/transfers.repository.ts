@@ -80,6 +80,16 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Serializes, until the transaction ends, what writes a resource's transfers against its disappearance:
+   * an offer recorded after the resource was checked, and the end of the transfers of a resource gone.
+   */
+  async lockResource(db: Executor, resourceType: TransferResourceType, resourceId: string): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
+      `catalog.transfers:${resourceType}:${resourceId}`,
+    ]);
+  }
+
   /** Ends the pending transfers of a resource that is gone (`cancelled`, with why); how many. */
   async cancelPendingOf(
     db: Executor,

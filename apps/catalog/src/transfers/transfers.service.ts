@@ -21,6 +21,7 @@ import {
   type Executor,
   forbidden,
   notFound,
+  RemoteError,
   unprocessable,
 } from '@pc/platform';
 import { CatalogEnv } from '../catalog.env';
@@ -34,8 +35,17 @@ import { toTransfer } from './transfer.mapper';
 import { type TransferRow, TransfersRepository } from './transfers.repository';
 import { catalogError } from '../common/catalog.errors';
 
-/** The feedback on the transfers of a ruleset that was withdrawn, and is gone. */
-const RULESET_WITHDRAWN = 'Cancelled: the ruleset was withdrawn before it was published';
+/** Why the transfers of a ruleset that was withdrawn, and is gone, end. */
+const RULESET_WITHDRAWN_WHY = 'the ruleset was withdrawn before it was published';
+/** The feedback on those transfers. */
+const RULESET_WITHDRAWN = `Cancelled: ${RULESET_WITHDRAWN_WHY}`;
+
+/** The rulesets service no longer has the ruleset a transfer being accepted would move. */
+class RulesetGone extends Error {
+  constructor(readonly rulesetId: string) {
+    super(`Ruleset ${rulesetId} is gone`);
+  }
+}
 /** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
 const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
 
@@ -57,7 +67,10 @@ export class TransfersService {
 
   /**
    * The caller offers a resource they own. Policies are the catalog's; a ruleset belongs to the rulesets
-   * service, which is asked whose it is (404 when the caller cannot see it) before the offer is recorded.
+   * service, which is asked whose it is (404 when the caller cannot see it) before the offer is recorded,
+   * and again as it is recorded, under the ruleset's lock that the end of a withdrawn ruleset's transfers
+   * takes too (`rulesetWithdrawn`): a ruleset withdrawn meanwhile is refused (404), or its withdrawal's
+   * event, handled after this offer commits, cancels it. Never an offer left pending for a ruleset gone.
    */
   async offer(
     ctx: RequestContext,
@@ -79,6 +92,10 @@ export class TransfersService {
     }
     try {
       const row = await this.db.transaction(async (db) => {
+        if (resource.type === 'ruleset') {
+          await this.transfers.lockResource(db, 'ruleset', resource.id);
+          await this.ownedResource(ctx, caller, request);
+        }
         await this.transfers.expireStale(db, resource.type, resource.id);
         const inserted = await this.transfers.insert(
           db,
@@ -137,40 +154,64 @@ export class TransfersService {
     return { type: 'policy', id: policy.id, name: policy.name };
   }
 
-  /** Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. */
+  /**
+   * Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. A ruleset
+   * it no longer has (withdrawn, its event not handled yet or lost) ends the transfer: cancelled with why,
+   * and the accept is a 409, never a 404 that leaves the offer pending.
+   */
   async accept(ctx: RequestContext, request: TransferDecisionRequest): Promise<TransferAcceptResult> {
     const caller = requireUser(ctx);
-    const row = await this.db.transaction(async (db) => {
-      const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
-      if (decided.resource_type === 'policy') {
-        await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
-        const withdrawn = await this.revisions.withdrawPending(db, decided.resource_id, WITHDRAWN);
-        if (withdrawn.length > 0) {
-          await this.history.record(db, decided.resource_id, caller.userId, 'revisions_withdrawn', {
-            revisionIds: withdrawn.map((r) => r.id),
-            fields: withdrawn.map((r) => r.field),
+    const row = await this.db
+      .transaction(async (db) => {
+        const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
+        if (decided.resource_type === 'policy') {
+          await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
+          const withdrawn = await this.revisions.withdrawPending(db, decided.resource_id, WITHDRAWN);
+          if (withdrawn.length > 0) {
+            await this.history.record(db, decided.resource_id, caller.userId, 'revisions_withdrawn', {
+              revisionIds: withdrawn.map((r) => r.id),
+              fields: withdrawn.map((r) => r.field),
+            });
+          }
+          await this.history.record(db, decided.resource_id, caller.userId, 'transferred', {
+            transferId: decided.id,
+            fromUserId: decided.from_user_id,
+            toUserId: decided.to_user_id,
           });
+        } else if (decided.resource_type === 'ruleset') {
+          await this.moveRuleset(ctx, decided);
         }
-        await this.history.record(db, decided.resource_id, caller.userId, 'transferred', {
-          transferId: decided.id,
-          fromUserId: decided.from_user_id,
-          toUserId: decided.to_user_id,
-        });
-      } else if (decided.resource_type === 'ruleset') {
-        await this.bus.request(RulesetOwnershipRpc.move, ctx, {
-          transferId: decided.id,
-          rulesetId: decided.resource_id,
-          fromUserId: decided.from_user_id,
-          toUserId: decided.to_user_id,
-        });
-      }
-      return decided;
-    });
+        return decided;
+      })
+      .catch((error: unknown) => this.cancelledIfGone(error));
     return {
       transfer: await this.present(ctx, caller, row),
       resourceType: row.resource_type,
       resourceId: row.resource_id,
     };
+  }
+
+  /** The rulesets service moves the ruleset (idempotent by transfer id); `RulesetGone` when it has none. */
+  private async moveRuleset(ctx: RequestContext, transfer: TransferRow): Promise<void> {
+    try {
+      await this.bus.request(RulesetOwnershipRpc.move, ctx, {
+        transferId: transfer.id,
+        rulesetId: transfer.resource_id,
+        fromUserId: transfer.from_user_id,
+        toUserId: transfer.to_user_id,
+      });
+    } catch (error) {
+      if (error instanceof RemoteError && error.payload.code === 'NOT_FOUND')
+        throw new RulesetGone(transfer.resource_id);
+      throw error;
+    }
+  }
+
+  /** An accept that found its ruleset gone (rolled back) ends the ruleset's transfers: 409, with why. */
+  private async cancelledIfGone(error: unknown): Promise<never> {
+    if (!(error instanceof RulesetGone)) throw error;
+    await this.endTransfersOf(error.rulesetId);
+    throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was cancelled: ${RULESET_WITHDRAWN_WHY}`);
   }
 
   async reject(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
@@ -195,7 +236,15 @@ export class TransfersService {
    * that can never be accepted. Handling it again changes nothing.
    */
   async rulesetWithdrawn(event: RulesetWithdrawnEvent): Promise<void> {
-    await this.transfers.cancelPendingOf(this.db.pool, 'ruleset', event.ruleset_id, RULESET_WITHDRAWN);
+    await this.endTransfersOf(event.ruleset_id);
+  }
+
+  /** Cancels the pending transfers of a ruleset gone, after any offer of it being recorded (`offer`). */
+  private endTransfersOf(rulesetId: string): Promise<void> {
+    return this.db.transaction(async (db) => {
+      await this.transfers.lockResource(db, 'ruleset', rulesetId);
+      await this.transfers.cancelPendingOf(db, 'ruleset', rulesetId, RULESET_WITHDRAWN);
+    });
   }
 
   /** The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. */
