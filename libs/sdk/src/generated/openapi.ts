@@ -911,7 +911,7 @@ export interface paths {
         put?: never;
         /**
          * Store platform credentials, checked against the platform
-         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check counts toward the same credential-check limit as `POST /api/connections/validate`.
+         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check counts toward the same credential-check limit as `POST /api/connections/validate`. The check's calls to the platform end within 20 s together, none tried again: a platform that has not answered by then is `ok` false with `code` `timeout`.
          */
         post: operations["Connections_create"];
         delete?: never;
@@ -931,7 +931,7 @@ export interface paths {
         put?: never;
         /**
          * Check credentials against the platform; nothing is saved
-         * @description `ok` false with `error` in words: wrong client ID or secret, an organization the credentials do not reach, the platform unreachable or rate limiting, a refused custom domain (distinct messages, `code` says which).
+         * @description `ok` false with `error` in words: wrong client ID or secret, an organization the credentials do not reach, the platform unreachable or rate limiting, a refused custom domain (distinct messages, `code` says which). The check's calls to the platform end within 20 s together, none tried again: a platform that has not answered by then is `ok` false with `code` `timeout`.
          */
         post: operations["Connections_validate"];
         delete?: never;
