@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectionsRpc, type RequestContext } from '@pc/contracts';
+import { ConnectionsRpc, type PlatformAccessGrant, type RequestContext } from '@pc/contracts';
+import { PlatformError } from './gateway-platform.errors';
 import type { AccessTokenProvider, DelegatedPlatformConnection } from './gateway-platform.types';
 import type { BusClient } from '@pc/platform';
 
@@ -21,22 +22,54 @@ export async function delegatedAccess(
   connectionId: string,
 ): Promise<DelegatedAccess> {
   const ctx = authorContext(authorId);
-  let grant = await bus.request(ConnectionsRpc.platformAccess, ctx, { id: connectionId });
+  const first = await bus.request(ConnectionsRpc.platformAccess, ctx, { id: connectionId });
+  let grant = first;
+  let changed = false;
   const token: AccessTokenProvider = async (options) => {
+    if (changed) throw new ConnectionChangedError();
     const expired = Date.parse(grant.expires_at) - 10_000 < Date.now();
     if (options?.forceRefresh || expired) {
-      grant = await bus.request(ConnectionsRpc.platformAccess, ctx, {
+      const next = await bus.request(ConnectionsRpc.platformAccess, ctx, {
         id: connectionId,
         forceRefresh: options?.forceRefresh ?? false,
       });
+      // The platform and the registry group are the first grant's: a token for another place is not sent there.
+      if (!samePlace(first, next)) {
+        changed = true;
+        throw new ConnectionChangedError();
+      }
+      grant = next;
     }
     return grant.access_token;
   };
   return {
-    platform: { host: grant.host, customDomain: grant.custom_domain, accessToken: token },
+    platform: { host: first.host, customDomain: first.custom_domain, accessToken: token },
     token,
-    groupId: grant.organization_id,
+    groupId: first.organization_id,
   };
+}
+
+/**
+ * The connection was moved while the work ran (another host, custom domain or organization): its new
+ * credentials' token is not sent to the place the work started with, and the work stops (not retried:
+ * it would fail again); run it again to use the connection as it is now.
+ */
+export class ConnectionChangedError extends PlatformError {
+  constructor() {
+    super(
+      'forbidden',
+      'The connection was changed while this ran (its host, custom domain or organization is not the one it ' +
+        'started with): stopped rather than send the new credentials to the old place; run it again',
+    );
+  }
+}
+
+function samePlace(first: PlatformAccessGrant, next: PlatformAccessGrant): boolean {
+  return (
+    first.host === next.host &&
+    (first.custom_domain ?? null) === (next.custom_domain ?? null) &&
+    first.organization_id === next.organization_id
+  );
 }
 
 /** Work done on the author's behalf carries their rights, no more. */
