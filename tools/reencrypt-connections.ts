@@ -1,6 +1,8 @@
 // Re-encrypts every stored connection secret under the newest key of CONNECTIONS_ENCRYPTION_KEYS (the
 // first one). Put the new key first, keep the old ones after it, deploy, run this, then drop the old keys.
-// Resumable (run it again after a stop) and safe while the connections service serves.
+// Resumable (run it again after a stop) and safe while the connections service serves. It exits 0 only when
+// no secret is left under an old key ("done"); else it says "not finished: run again" and exits 2 (rows a
+// concurrent change held locked past a few retries, or rows no configured key opens, which it lists).
 //   CONNECTIONS_ENCRYPTION_KEYS=new:...,old:... DATABASE_URL=... npm run reencrypt-connections
 import 'reflect-metadata';
 import { connectionsDatabase, parseKeyRing, reencryptSecrets, SecretBox } from '@pc/connections';
@@ -18,13 +20,21 @@ async function main(): Promise<void> {
     const result = await reencryptSecrets(dataSource, box, {
       onBatch: (done) => console.log(`re-encrypted ${done} so far`),
     });
-    console.log(
-      `done: ${result.reencrypted} re-encrypted under ${box.currentKeyId}, ${result.remaining} not under it` +
-        (result.failed.length > 0
-          ? `; cannot be opened with any configured key: ${result.failed.join(', ')}`
-          : ''),
-    );
-    if (result.failed.length > 0) process.exitCode = 2;
+    if (result.remaining === 0) {
+      console.log(
+        `done: ${result.reencrypted} re-encrypted under ${box.currentKeyId}; no secret is left under an old key`,
+      );
+    } else {
+      // The old keys must stay: a secret still under one would be lost with it.
+      console.log(
+        `not finished: run again: ${result.reencrypted} re-encrypted under ${box.currentKeyId}, ` +
+          `${result.remaining} still under an old key, so keep the old keys` +
+          (result.failed.length > 0
+            ? `; cannot be opened with any configured key: ${result.failed.join(', ')}`
+            : ''),
+      );
+      process.exitCode = 2;
+    }
   } finally {
     await dataSource.destroy();
   }
