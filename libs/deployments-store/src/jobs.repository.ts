@@ -7,6 +7,8 @@ import type { JobRow } from './deployment.rows';
 /** A pooled connection of the driver, as far as a run lock uses it. */
 interface PgSession {
   query<R>(sql: string, parameters: unknown[]): Promise<{ rows: R[] }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
 }
 /** Hands a connection back to the pool; with an error, the pool closes it instead. */
 type GiveBackConnection = (error?: Error) => void;
@@ -120,7 +122,19 @@ export class JobsRepository {
    */
   async lockForRun(pool: Executor, jobId: string): Promise<{ release(): Promise<void> } | null> {
     const driver = pool.connection.driver as PostgresDriver;
-    const [session, giveBack] = (await driver.obtainMasterConnection()) as [PgSession, GiveBackConnection];
+    const [session, handBack] = (await driver.obtainMasterConnection()) as [PgSession, GiveBackConnection];
+    // A checked-out connection's own errors (the server ending it: a restart, a dropped database) are
+    // this lock's to handle, as TypeORM's query runner does: unheard, they would crash the process. The
+    // connection is then closed, not pooled; its lock went with it.
+    let handedBack = false;
+    const giveBack = (error?: Error): void => {
+      if (handedBack) return;
+      handedBack = true;
+      session.removeListener('error', onError);
+      handBack(error);
+    };
+    const onError = (error: Error): void => giveBack(error);
+    session.on('error', onError);
     let locked: boolean;
     try {
       const { rows } = await session.query<{ locked: boolean }>(

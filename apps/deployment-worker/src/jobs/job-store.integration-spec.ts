@@ -18,6 +18,8 @@ import { JobStore } from './job-store';
 /** A pooled connection of the driver, as the run lock uses it. */
 interface PgSession {
   query(sql: string, parameters?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** The worker's state rules on real PostgreSQL: one runner per job, gapless logs, one outcome. */
@@ -83,6 +85,8 @@ describe('the job store', () => {
           sql.includes('pg_advisory_unlock')
             ? Promise.reject(new Error('canceling statement due to statement timeout'))
             : session.query(sql, parameters),
+        on: (event, listener) => session.on(event, listener),
+        removeListener: (event, listener) => session.removeListener(event, listener),
       };
       return [failingUnlock, giveBack];
     });
@@ -109,6 +113,26 @@ describe('the job store', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it("hears the server end a run lock's connection: no crash, its release resolves, and the job is free", async () => {
+    const { job } = await newJob();
+    const lock = await store.lock(job.id);
+    expect(lock).not.toBeNull();
+    // The server ends the lock's session (a restart, a failover, an operator): the connection, checked out
+    // of the pool for as long as the job runs, gets an error event with no query of its own running. Unheard,
+    // it crashed the worker (Jest reports it as an unhandled error of this test).
+    const [ended] = await dataSource.query<Array<{ n: number }>>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(ended.n).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    await lock!.release();
+    const again = await store.lock(job.id);
+    expect(again).not.toBeNull();
+    await again!.release();
   });
 
   it('numbers log lines without gaps and writes a repeated line (same key) once, even concurrently', async () => {
