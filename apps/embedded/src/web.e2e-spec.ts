@@ -74,6 +74,9 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     workspaceId: '',
     deploymentId: '',
     rulesetId: '',
+    /** The deployment of a ruleset to Payments, and the ruleset's asset id on the platform. */
+    rulesetDeploymentId: '',
+    rulesetAssetId: '',
   };
   /** The platform tenant the user connects (Payments and Cards run the policy after the deploy test). */
   let tenant: Tenant;
@@ -1562,6 +1565,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const deploymentId = (await toPayments.getAttribute('href'))!.split('/').pop()!;
     const settled = await world.settled(story.token, deploymentId, 90_000);
     expect({ status: settled.status, error: settled.error }).toEqual({ status: 'succeeded', error: null });
+    story.rulesetDeploymentId = deploymentId;
+    story.rulesetAssetId = `web-rules-${stamp}`;
     await page
       .getByRole('region', { name: 'Results' })
       .getByRole('listitem')
@@ -1604,6 +1609,97 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     );
     expect(kept.body.ruleset.lifecycle_status).toBe('published');
   }, 120_000);
+
+  it('a drifted deployment whose self-heal failed says so, when and why, on its page and in the list', async () => {
+    const id = story.rulesetDeploymentId;
+    const selfHeal = async (on: boolean) =>
+      expect(
+        (
+          await world.http.put(
+            `/api/workspaces/${story.workspaceId}/deployment-settings`,
+            { selfHeal: on },
+            { token: story.token },
+          )
+        ).status,
+      ).toBe(200);
+    const refresh = async () =>
+      (
+        await world.http.post<{ outcome: string }>(
+          `/api/deployments/${id}/refresh`,
+          {},
+          { token: story.token },
+        )
+      ).body.outcome;
+    type Read = {
+      status: string;
+      drifted: boolean;
+      drift: {
+        heal_failure: { job_id: string; status: string; error: string | null; at: string } | null;
+      } | null;
+    };
+    const read = async () =>
+      (await world.http.get<{ deployment: Read }>(`/api/deployments/${id}`, { token: story.token })).body
+        .deployment;
+
+    // The workspace heals drift; the ruleset is removed from Payments behind the service's back while the
+    // registry answers 500 to every request: the drift check finds it, and the heal's job fails.
+    await selfHeal(true);
+    let failure: NonNullable<NonNullable<Read['drift']>['heal_failure']>;
+    try {
+      await world.control.removeApplied(tenant.paymentsId, story.rulesetAssetId);
+      await world.control.injectFault({ system: 'registry', kind: 'error' });
+      expect(await refresh()).toBe('healing');
+      failure = await eventually(async () => (await read()).drift?.heal_failure ?? undefined, 90_000);
+    } finally {
+      await world.control.clearFaults();
+    }
+    expect(failure).toMatchObject({ status: 'failed', error: expect.stringContaining('500') });
+    expect(await read()).toMatchObject({ status: 'succeeded', drifted: true });
+
+    // Its page: still succeeded, drifted, and the drift says the last self-heal failed, when and why,
+    // with a link to that job's log (the log the page shows).
+    await page.goto(`/deployments/${id}`);
+    const status = page.getByRole('status').filter({ hasText: 'Status:' });
+    await status.getByText('drifted', { exact: true }).waitFor();
+    expect((await status.textContent())!.replace(/\s+/g, ' ').trim()).toBe(
+      'Status: succeeded drifted self-heal failed',
+    );
+    const drift = page.getByRole('region', { name: 'Drift' });
+    const note = drift.getByRole('note');
+    const at = note.locator('time');
+    expect(await at.getAttribute('datetime')).toBe(failure.at);
+    expect(await note.textContent()).toBe(
+      `The last self-heal (${await at.textContent()}) failed: ${failure.error}`,
+    );
+    await drift.getByText('the next drift check applies it again').waitFor();
+    const toLog = drift.getByRole('link', { name: "The self-heal's log" });
+    await toLog.waitFor();
+    const log = page.getByLabel('Deployment log');
+    await log.getByText(/Attempt 1 failed/).waitFor();
+    await toLog.click();
+    expect(new URL(page.url()).hash).toBe('#deployment-log');
+    await look(page, 'deployment-heal-failed');
+
+    // The list says it too, beside the drift.
+    await page.goto('/deployments');
+    const row = page.getByRole('row').filter({ has: page.locator(`a[href="/deployments/${id}"]`) });
+    await row.getByText('drifted', { exact: true }).waitFor();
+    expect((await row.getByRole('cell').nth(2).textContent())!.replace(/\s+/g, ' ').trim()).toBe(
+      'succeeded drifted self-heal failed',
+    );
+
+    // Once the registry answers, the next check heals it: the drift and its failure are gone.
+    try {
+      expect(await refresh()).toBe('healing');
+      await eventually(async () => ((await read()).drifted ? undefined : true), 90_000);
+    } finally {
+      await selfHeal(false);
+    }
+    await page.goto(`/deployments/${id}`);
+    await page.getByRole('status').filter({ hasText: 'Status:' }).getByText('succeeded').waitFor();
+    expect(await page.getByRole('region', { name: 'Drift' }).count()).toBe(0);
+    expect(await page.getByText('self-heal failed').count()).toBe(0);
+  }, 240_000);
 
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {
     await page.goto('/webhooks');

@@ -2,6 +2,7 @@
 // Last-Event-ID and gets exactly what it missed), and sync, cancel, unpublish, delete release, delete.
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
+import { HealFailureBadge, HealFailureNote } from '../heal-failure';
 import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
@@ -26,6 +27,8 @@ interface EndEvent {
 }
 
 const FINISHED = ['succeeded', 'failed', 'cancelled', 'removed'];
+/** The log's element, which a failed self-heal's note links to when the log is that heal's. */
+const LOG_ID = 'deployment-log';
 
 /** What the log says when its stream stopped before the job ended. */
 const STOPS: StreamStops = {
@@ -55,6 +58,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
   });
   const d: Deployment | undefined = deployment.data?.deployment;
   const running = d ? !FINISHED.includes(d.status) : false;
+  const healFailure = d?.drift?.heal_failure;
 
   // Status changes (queued → running) between log lines: ask again every few seconds while in flight.
   useEffect(() => {
@@ -111,6 +115,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
           <>
             {' '}
             <StatusBadge status="drifted" />
+            <HealFailureBadge failure={healFailure} />
           </>
         ) : null}
         {d.rollback_pinned ? <span className="badge"> rolled back by a roll-out (pinned)</span> : null}
@@ -128,6 +133,12 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
           <p className="hint">
             Found <When at={d.drift.detected_at} />: the platform no longer runs what this deployment applied.
           </p>
+          {healFailure ? (
+            <HealFailureNote
+              failure={healFailure}
+              logId={stream.items.some((line) => line.job_id === healFailure.job_id) ? LOG_ID : null}
+            />
+          ) : null}
           <table>
             <thead>
               <tr>
@@ -205,7 +216,13 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
         Log <span className="muted">({STREAM_STATE_WORDS[stream.state]})</span>
       </h2>
       <ErrorMessage error={stream.stopped} retry={stream.retry} />
-      <pre className="log" aria-label="Deployment log" tabIndex={0} data-received={stream.received}>
+      <pre
+        id={LOG_ID}
+        className="log"
+        aria-label="Deployment log"
+        tabIndex={0}
+        data-received={stream.received}
+      >
         {stream.items.length === 0 ? 'Waiting for the first line…\n' : null}
         {stream.items.map((l) => (
           <span key={`${l.job_id}:${l.seq}`} className={l.level}>

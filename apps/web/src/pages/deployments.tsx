@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, ok } from '../api/client';
 import { DeploymentsNav } from '../deployments-nav';
+import { HealFailureBadge } from '../heal-failure';
 import { Link } from '../router';
 import { useAction, useCursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
@@ -71,6 +72,7 @@ export default function Deployments() {
                       <>
                         {' '}
                         <StatusBadge status="drifted" />
+                        <HealFailureBadge failure={d.drift?.heal_failure} />
                       </>
                     ) : null}
                   </td>
