@@ -24,7 +24,7 @@ import { uuid } from '../http/uuid-param';
 const DECISION_ERRORS: Array<[number, string]> = [
   [403, 'The caller is not the party who may decide this'],
   [404, 'No such transfer of the caller'],
-  [409, 'Already decided, or expired'],
+  [409, 'Already decided, or expired, or cancelled because its ruleset was withdrawn'],
 ];
 
 @ApiTags('transfers')
@@ -40,7 +40,8 @@ export class TransfersController {
     summary: 'Accept (recipient): ownership moves at once',
     description:
       'For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already ' +
-      'decided or has expired answers 409.',
+      'decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile (the offer is ' +
+      'then cancelled, its feedback saying why).',
   })
   @ApiOkResponse({ type: AcceptedTransferDto })
   @ApiErrors(...DECISION_ERRORS)

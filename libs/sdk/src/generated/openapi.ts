@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Accept (recipient): ownership moves at once
-         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409.
+         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile (the offer is then cancelled, its feedback saying why).
          */
         post: operations["Transfers_accept"];
         delete?: never;
@@ -10434,7 +10434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10553,7 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10668,7 +10668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
             409: {
                 headers: {
                     [name: string]: unknown;
