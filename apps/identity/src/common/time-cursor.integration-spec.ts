@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { AuditEvents, type AuditRecordedEvent, AuditRpc, WebhooksRpc } from '@pc/contracts';
+import { AuditEvents, type AuditRecordedEvent, AuditRpc, IdentityRpc, WebhooksRpc } from '@pc/contracts';
+import { encodeKeyset } from '@pc/platform';
+import { errorOf } from '@pc/testing';
 import { codeOf, identityUnderTest, viaSession } from '../testing/identity-under-test';
 
 /**
  * The identity service's lists newest first by a time (the audit log, a webhook endpoint's deliveries)
  * page on PostgreSQL's timestamps, which keep microseconds: rows created in the same millisecond are
- * each seen once across page boundaries, none repeated, none skipped.
+ * each seen once across page boundaries, none repeated, none skipped. A cursor whose key is no time
+ * PostgreSQL keeps is refused as a bad cursor, on each such list (the inbox too).
  */
 describe('time-ordered lists across rows of the same millisecond (identity service, real PostgreSQL)', () => {
   const identity = identityUnderTest({ OUTBOUND_ALLOWLIST: '127.0.0.1', WEBHOOKS_REQUIRE_HTTPS: 'false' });
@@ -131,5 +134,51 @@ describe('time-ordered lists across rows of the same millisecond (identity servi
         identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id, cursor: 'not-ours' }),
       ),
     ).toBe('BAD_REQUEST');
+  });
+
+  it('answers each list a cursor whose key is no time it keeps with 400 Invalid cursor, naming the cursor', async () => {
+    const user = await identity.newUser();
+    const { endpoint } = await identity.request(WebhooksRpc.create, user.session, {
+      url: 'http://127.0.0.1:9/hook',
+      event_types: ['webhook.ping'],
+    });
+    const lists = {
+      notifications: (cursor: string) =>
+        identity.request(IdentityRpc.listNotifications, user.session, { cursor }),
+      audit: (cursor: string) => identity.request(AuditRpc.list, user.session, { scope: 'mine', cursor }),
+      'webhook-deliveries': (cursor: string) =>
+        identity.request(WebhooksRpc.listDeliveries, user.session, { id: endpoint.id, cursor }),
+    };
+    // Keys of the cursor's shape that are no time: year 0 (before PostgreSQL's first year 1), a day
+    // February lacks, a catalog list's name or count.
+    const keys = [
+      '0000-01-01T00:00:00.000000Z',
+      '0000-12-31T23:59:59.999999Z',
+      '2026-02-30T00:00:00.000000Z',
+    ];
+    keys.push('Rate limiting', '42');
+    for (const [kind, list] of Object.entries(lists)) {
+      for (const key of keys) {
+        const cursor = encodeKeyset(kind, { key, id: randomUUID() });
+        expect({ kind, key, error: await errorOf(list(cursor)) }).toEqual({
+          kind,
+          key,
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'Invalid cursor',
+            details: [
+              {
+                field: 'cursor',
+                message: 'is not a nextCursor this API returned for the same list and order',
+              },
+            ],
+          },
+        });
+      }
+      // The earliest time PostgreSQL's ISO form and the cursor share is a key like any other.
+      await expect(
+        list(encodeKeyset(kind, { key: '0001-01-01T00:00:00.000000Z', id: randomUUID() })),
+      ).resolves.toEqual(expect.objectContaining({ hasMore: false, nextCursor: null }));
+    }
   });
 });

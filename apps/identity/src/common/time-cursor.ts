@@ -17,14 +17,21 @@ const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /**
  * The keyset of a cursor of `kind` (null without one): its key a time as `timeKeySql` wrote it, which
- * PostgreSQL reads back exactly. Any other cursor is a 400 on `cursor`, never a database error.
+ * PostgreSQL reads back exactly. Any other cursor is a 400 on `cursor` (the platform's 'Invalid cursor'),
+ * never a database error: a key of year 0000 has the form and a date in JavaScript, but PostgreSQL has
+ * no year 0 and would refuse it as a value out of range.
  */
 export function decodeTimeKey(cursor: string | undefined, kind: string): Keyset | null {
   const keyset = decodeKeyset(cursor, kind);
   if (!keyset) return null;
   const millis = `${keyset.key.slice(0, 23)}Z`;
   const at = new Date(millis);
-  if (!TIME_KEY.test(keyset.key) || Number.isNaN(at.getTime()) || at.toISOString() !== millis) {
+  if (
+    !TIME_KEY.test(keyset.key) ||
+    Number.isNaN(at.getTime()) ||
+    at.toISOString() !== millis ||
+    at.getUTCFullYear() < 1
+  ) {
     throw badRequest('Invalid cursor', [
       { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
     ]);
