@@ -1,13 +1,14 @@
 import { E2E_BUSES } from '@pc/testing';
 import { CONNECTION_LIMITS } from '@pc/contracts';
-import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
+import { type Json, type TestUser } from './testing/connections-e2e';
+import { DeploymentsWorld } from './testing/deployments-e2e';
 
 /** A port on the allowlisted loopback where nothing listens: the platform is unreachable there. */
 const CLOSED = '127.0.0.1:9';
 
 describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kind) => {
-  const world = new ConnectionsWorld();
-  let http: ConnectionsWorld['http'];
+  const world = new DeploymentsWorld();
+  let http: DeploymentsWorld['http'];
   let owner: TestUser;
 
   beforeAll(async () => {
@@ -406,6 +407,51 @@ describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kin
         (await http.delete(`/api/workspaces/${ws}/members/${member.id}`, { token: owner.token })).status,
       ).toBe(200);
       expect((await http.get(`/api/connections/${id}/orgs`, { token: member.token })).status).toBe(404);
+    });
+
+    it("stops a deployment's work with a connection withdrawn from its workspace, though still shared into another of its author's", async () => {
+      const { id: connectionId, tenant } = await world.newConnection(owner);
+      const author = await world.newUser();
+      const first = await world.newWorkspace(owner);
+      const second = await world.newWorkspace(owner);
+      for (const ws of [first, second]) {
+        await world.addMember(ws, owner, author);
+        await world.share(ws, owner, connectionId);
+      }
+      const { id: policyId } = await world.newDeployablePolicy(author);
+      const deployer = { user: author, tenant, connectionId, workspaceId: first };
+      const id = await world.deployedPolicy(deployer, policyId, { doRelease: true });
+      expect((await world.settled(author.token, id)).status).toBe('succeeded');
+      const applied = async () =>
+        (await world.control.platformState()).organizations.find((o) => o.id === tenant.paymentsId)!.applied;
+      expect(await applied()).toHaveLength(1);
+
+      const unshare = `/api/workspaces/${first}/connections?connection_id=${connectionId}`;
+      expect((await http.delete(unshare, { token: owner.token })).status).toBe(200);
+      // A new deployment there is refused; the one made before no longer reaches the platform through it:
+      // its drift check cannot tell, and its removal fails saying why, leaving what runs there.
+      expect((await world.deployPolicy(deployer, policyId, { doRelease: true })).status).toBe(422);
+      const refresh = () => http.post<Json>(`/api/deployments/${id}/refresh`, {}, { token: author.token });
+      expect((await refresh()).body.outcome).toBe('unknown');
+      const unpublish = await http.post<Json>(
+        `/api/deployments/${id}/unpublish`,
+        {},
+        { token: author.token },
+      );
+      expect(unpublish.status).toBe(201);
+      const { events } = await world.readStream(author.token, id);
+      expect(JSON.parse(events[events.length - 1].data)).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/not shared into this deployment's workspace any more/),
+      });
+      expect(await applied()).toHaveLength(1);
+
+      // Shared there again, it serves the deployment again.
+      const enable = { connection_id: connectionId, disabled: false };
+      expect(
+        (await http.patch(`/api/workspaces/${first}/connections`, enable, { token: owner.token })).status,
+      ).toBe(200);
+      expect((await refresh()).body.outcome).toBe('in_sync');
     });
   });
   // The per-owner cap (CONNECTIONS.LIMIT) is tested at the service level

@@ -9,6 +9,6 @@ export class PlatformAccessHandler {
 
   @Handles(ConnectionsRpc.platformAccess)
   grant({ ctx, data }: Envelope<PlatformAccessRequest>) {
-    return this.grants.grant(ctx, data.id, data.forceRefresh);
+    return this.grants.grant(ctx, data.id, data.workspaceId ?? null, data.forceRefresh);
   }
 }

@@ -10,7 +10,8 @@ const GRANT_TTL_MS = 5 * 60_000;
 
 /**
  * Exchanges a connection's stored credentials for a short-lived platform access token, for a caller who
- * may use the connection (its owner, or an active member of a workspace it is shared into). The
+ * may use the connection in the deployment's workspace (its owner, or an active member of that workspace
+ * while it is shared into it: `ConnectionAccess.usableIn`). The
  * deployment workers call the platform and the registry with that token; the client secret stays here.
  */
 @Injectable()
@@ -21,8 +22,13 @@ export class PlatformAccessService {
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
   ) {}
 
-  async grant(ctx: RequestContext, id: string, forceRefresh = false): Promise<PlatformAccessGrant> {
-    const { row } = await this.access.visible(ctx, id);
+  async grant(
+    ctx: RequestContext,
+    id: string,
+    workspaceId: string | null,
+    forceRefresh = false,
+  ): Promise<PlatformAccessGrant> {
+    const row = await this.access.usableIn(ctx, id, workspaceId);
     let token: string;
     try {
       token = await this.platform.getAccessToken(this.stored.of(row), { forceRefresh });

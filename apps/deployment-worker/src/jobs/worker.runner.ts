@@ -156,7 +156,12 @@ export class WorkerRunner implements OnApplicationBootstrap, OnApplicationShutdo
         `attempt:${attempt}`,
       );
     try {
-      const access = await delegatedAccess(this.client, deployment.created_by, deployment.connection_id);
+      const access = await delegatedAccess(
+        this.client,
+        deployment.created_by,
+        deployment.connection_id,
+        deployment.workspace_id,
+      );
       const context = {
         job: record,
         deployment,

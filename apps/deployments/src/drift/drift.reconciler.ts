@@ -150,7 +150,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
     row: DeploymentRow,
     selfHeal: boolean,
   ): Promise<'in_sync' | 'drifted' | 'healing' | 'unknown'> {
-    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
+    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id, row.workspace_id);
     const actual = await this.platform.getApplied(
       platform,
       row.platform_org_id,

@@ -52,7 +52,8 @@ export class LedgerService {
     if (rows.length === 0) return { summary, reason: null };
     let platform;
     try {
-      platform = (await delegatedAccess(this.bus, requireUser(ctx).userId, connectionId)).platform;
+      // The connection's owner (sync is theirs), for deployments of every workspace: no workspace's rule.
+      platform = (await delegatedAccess(this.bus, requireUser(ctx).userId, connectionId, null)).platform;
     } catch (error) {
       log.warn({ err: error, connectionId }, 'reconciliation: no platform access');
       return { summary: null, reason: 'The platform could not be reached with this connection' };

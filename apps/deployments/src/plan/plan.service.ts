@@ -32,7 +32,7 @@ export class PlanService {
     const reachable = targets.filter((id) => eligible.has(id));
     const running = new Map<string, AppliedAsset | null | Error>();
     if (reachable.length > 0) {
-      const { platform } = await delegatedAccess(this.bus, caller.userId, req.connectionId);
+      const { platform } = await delegatedAccess(this.bus, caller.userId, req.connectionId, req.workspaceId);
       await Promise.all(
         reachable.map(async (orgId) =>
           running.set(

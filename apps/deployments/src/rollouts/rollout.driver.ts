@@ -285,7 +285,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
    * failing item halts; the timeout too.
    */
   private async whenHealthy(row: RolloutRow, orgs: RolloutOrgRow[], step: RolloutOrgRow[]): Promise<void> {
-    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id);
+    const { platform } = await delegatedAccess(this.bus, row.created_by, row.connection_id, row.workspace_id);
     const assetId = definitionAssetId(row.asset_slug);
     const health = new Map<string, AppliedStatus | null>();
     await Promise.all(

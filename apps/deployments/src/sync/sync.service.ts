@@ -48,7 +48,12 @@ export class SyncService {
     if (!APPLIED_STATUSES.includes(deployment.status) || deployment.applied_version === null)
       return 'unknown';
     try {
-      const { platform } = await delegatedAccess(this.bus, deployment.created_by, deployment.connection_id);
+      const { platform } = await delegatedAccess(
+        this.bus,
+        deployment.created_by,
+        deployment.connection_id,
+        deployment.workspace_id,
+      );
       const applied = await this.platform.getApplied(
         platform,
         deployment.platform_org_id,
@@ -90,7 +95,12 @@ export class SyncService {
     if (!deployment.do_publish || deployment.dev_versions.length === 0 || deployment.group_id === null)
       return { dev_version_exists: null };
     try {
-      const { token } = await delegatedAccess(this.bus, deployment.created_by, deployment.connection_id);
+      const { token } = await delegatedAccess(
+        this.bus,
+        deployment.created_by,
+        deployment.connection_id,
+        deployment.workspace_id,
+      );
       const versions = await this.registry.listVersions(token, {
         groupId: deployment.group_id,
         assetId: definitionAssetId(deployment.asset_slug),

@@ -64,7 +64,7 @@ describe('delegated access of a job whose connection changes while it runs', () 
 
   it("fails with the connection changed, and never sends platform B's token to platform A", async () => {
     grants = (ask) => (ask === 1 ? grant(platformA.url, 'token-of-a') : grant(platformB.url, 'token-of-b'));
-    const access = await delegatedAccess(client, randomUUID(), randomUUID());
+    const access = await delegatedAccess(client, randomUUID(), randomUUID(), randomUUID());
     await expect(platform.getApplied(access.platform, 'org-a', 'asset')).rejects.toThrow(
       /The connection was changed while this ran .* run it again/,
     );
@@ -77,7 +77,7 @@ describe('delegated access of a job whose connection changes while it runs', () 
   it('fails the same way when only the organization changed', async () => {
     grants = (ask) =>
       ask === 1 ? grant(platformA.url, 'token-of-a') : grant(platformA.url, 'token-of-a2', 'org-b');
-    const access = await delegatedAccess(client, randomUUID(), randomUUID());
+    const access = await delegatedAccess(client, randomUUID(), randomUUID(), randomUUID());
     await expect(access.token({ forceRefresh: true })).rejects.toThrow(/The connection was changed/);
     expect(access.groupId).toBe('org-a');
   });
@@ -93,7 +93,7 @@ describe('delegated access of a job whose connection changes while it runs', () 
       assetId: 'asset',
       version: '1.0.0',
     });
-    const access = await delegatedAccess(client, randomUUID(), randomUUID());
+    const access = await delegatedAccess(client, randomUUID(), randomUUID(), randomUUID());
     expect(await platform.getApplied(access.platform, 'org-a', 'asset')).toMatchObject({ version: '1.0.0' });
     expect(platformA.seen.map((seen) => seen.authorization)).toEqual([
       'Bearer token-of-a1',

@@ -13,16 +13,20 @@ export interface DelegatedAccess {
 
 /**
  * Platform and registry access for a job without the client secret: the connections service exchanges
- * the stored credentials for a short-lived token, for the deployment's author (who must still be allowed
- * to use the connection). The token is reused until shortly before it expires and asked again on a 401.
+ * the stored credentials for a short-lived token, for the deployment's author, who must still be allowed
+ * to use the connection in the deployment's workspace (`workspaceId`; null only for the connection's
+ * owner's own work, of no workspace): one withdrawn from that workspace is refused (403) even while it
+ * is shared into another of the author's. The token is reused until shortly before it expires and asked
+ * again on a 401.
  */
 export async function delegatedAccess(
   bus: BusClient,
   authorId: string,
   connectionId: string,
+  workspaceId: string | null,
 ): Promise<DelegatedAccess> {
   const ctx = authorContext(authorId);
-  const first = await bus.request(ConnectionsRpc.platformAccess, ctx, { id: connectionId });
+  const first = await bus.request(ConnectionsRpc.platformAccess, ctx, { id: connectionId, workspaceId });
   let grant = first;
   let changed = false;
   const token: AccessTokenProvider = async (options) => {
@@ -31,6 +35,7 @@ export async function delegatedAccess(
     if (options?.forceRefresh || expired) {
       const next = await bus.request(ConnectionsRpc.platformAccess, ctx, {
         id: connectionId,
+        workspaceId,
         forceRefresh: options?.forceRefresh ?? false,
       });
       // The platform and the registry group are the first grant's: a token for another place is not sent there.

@@ -56,7 +56,8 @@ export const ConnectionsRpc = {
   /** For the workspaces service: names of connections (never their settings or secrets). */
   /**
    * For the deployment workers: a short-lived platform access token for a connection the caller (the
-   * deployment's author) may use. The client secret never leaves the connections service.
+   * deployment's author) may use in the deployment's workspace. The client secret never leaves the
+   * connections service.
    */
   platformAccess: rpc<PlatformAccessRequest, PlatformAccessGrant>('connections.platform.access-token.v1'),
   summaries: rpc<ConnectionSummariesRequest, ConnectionSummariesResult>(

@@ -190,6 +190,13 @@ export interface ConnectionOwnershipResult {
 /** For the deployment workers: a platform access token instead of the credentials. */
 export interface PlatformAccessRequest {
   id: string;
+  /**
+   * The workspace of the deployment the work is for: the connection must still be usable there, as when
+   * the deployment was made (the author's own, or actively shared into it with the author an active
+   * member), else 403. Null for work of no workspace, which only the connection's owner may do (the
+   * sweep of a connection's deployments on sync).
+   */
+  workspaceId: string | null;
   /** Ask the platform for a new token (the previous one was refused). */
   forceRefresh?: boolean;
 }
