@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogRpc, IdentityRpc, LIST_CURSOR_MAX } from '@pc/contracts';
+import { CatalogRpc, IdentityRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import { TOOL_PAGE } from './catalog-inputs';
-import { notificationSchema, page, submissionSchema, text, toNotification, toSubmission } from './schemas';
+import { cursorPage } from './cursor-page';
+import { notificationSchema, submissionSchema, toNotification, toSubmission } from './schemas';
 import { defineMySubmissionsTool } from './listing-tools';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
@@ -33,40 +33,32 @@ export class AccountTools implements ToolSet {
       none: 'You have no submissions.',
     });
 
+    const notificationsPage = cursorPage({ next: 'older notifications', more: 'Older ones' });
     kit.define('list_my_notifications', {
       title: 'List my notifications',
       description:
         'Lists your notifications, newest first: for example that an idea you submitted was delivered ' +
         'by a published policy. Answers one page and nextCursor for older ones (null on the last page).',
       scope: 'api:read',
-      input: {
-        limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
-        cursor: text(1, LIST_CURSOR_MAX)
-          .optional()
-          .describe("The previous answer's nextCursor, to get older notifications."),
-      },
-      output: {
-        notifications: z.array(notificationSchema),
-        hasMore: z.boolean(),
-        nextCursor: z.string().nullable(),
-      },
+      input: notificationsPage.input,
+      output: { notifications: z.array(notificationSchema), ...notificationsPage.output },
       annotations: READ_ONLY,
-      run: async ({ limit, cursor }, ctx) => {
-        const { notifications, hasMore, nextCursor } = await this.bus.request(
+      run: async (args, ctx) => {
+        const found = await this.bus.request(
           IdentityRpc.listNotifications,
           ctx,
-          { limit, ...(cursor === undefined ? {} : { cursor }) },
+          notificationsPage.request(args),
         );
-        const lines = notifications.map((n) => `- ${n.title}: ${n.body}`);
-        const more = hasMore && nextCursor !== null ? [`Older ones: cursor ${nextCursor}.`] : [];
         return {
           data: {
-            notifications: notifications.map(toNotification),
-            hasMore,
-            nextCursor: hasMore ? nextCursor : null,
+            notifications: found.notifications.map(toNotification),
+            ...notificationsPage.answer(found),
           },
-          text:
-            lines.length === 0 && more.length === 0 ? 'No notifications.' : [...lines, ...more].join('\n'),
+          text: notificationsPage.text(
+            found.notifications.map((n) => `- ${n.title}: ${n.body}`),
+            found,
+            'No notifications.',
+          ),
         };
       },
     });

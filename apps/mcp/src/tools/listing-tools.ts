@@ -1,15 +1,16 @@
 import {
   type DocsCompleteness,
   type DocTab,
-  LIST_CURSOR_MAX,
   LISTING_CATALOGS,
+  type PageInfo,
   type RequestContext,
   SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
-import { id, page, text, toDocTab } from './schemas';
+import { type CursorPageRequest, cursorPage } from './cursor-page';
+import { id, page, toDocTab } from './schemas';
 import {
   entryMarkdown,
   offsetOf,
@@ -233,17 +234,9 @@ interface SubmissionListing {
   status: string;
 }
 
-/** A page of the caller's submissions: at most `limit`, after the one `cursor` (a `nextCursor`) names. */
-export interface SubmissionsPageRequest {
-  limit: number;
-  cursor?: string;
-}
-
 /** One page of the caller's submissions, and the cursor of the next (null on the last page). */
-export interface SubmissionsPage<Submission> {
+export interface SubmissionsPage<Submission> extends PageInfo {
   submissions: Submission[];
-  hasMore: boolean;
-  nextCursor: string | null;
 }
 
 /**
@@ -257,42 +250,30 @@ export function defineMySubmissionsTool<Submission extends SubmissionListing, Js
     title: string;
     description: string;
     schema: Json;
-    list: (ctx: RequestContext, page: SubmissionsPageRequest) => Promise<SubmissionsPage<Submission>>;
+    list: (ctx: RequestContext, page: CursorPageRequest) => Promise<SubmissionsPage<Submission>>;
     toJson: (submission: Submission) => z.infer<Json>;
     feedback: (submission: Submission) => string | null;
     /** The text when there is none. */
     none: string;
   },
 ): void {
+  const submissionsPage = cursorPage();
   kit.define(name, {
     title: tool.title,
     description: `${tool.description} Answers one page and nextCursor for the next (null on the last page).`,
     scope: 'api:read',
-    input: {
-      limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
-      cursor: text(1, LIST_CURSOR_MAX)
-        .optional()
-        .describe("The previous answer's nextCursor, to get the next page."),
-    },
-    output: {
-      submissions: z.array(tool.schema),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable(),
-    },
+    input: submissionsPage.input,
+    output: { submissions: z.array(tool.schema), ...submissionsPage.output },
     annotations: READ_ONLY,
-    run: async ({ limit, cursor }, ctx) => {
-      const { submissions, hasMore, nextCursor } = await tool.list(ctx, {
-        limit,
-        ...(cursor === undefined ? {} : { cursor }),
-      });
-      const lines = submissions.map((s) => {
+    run: async (args, ctx) => {
+      const found = await tool.list(ctx, submissionsPage.request(args));
+      const lines = found.submissions.map((s) => {
         const feedback = tool.feedback(s);
         return `- ${s.name}: ${s.status}${feedback ? ` (feedback: ${feedback})` : ''} id ${s.id}`;
       });
-      const more = hasMore && nextCursor !== null ? [`More: cursor ${nextCursor}.`] : [];
       return {
-        data: { submissions: submissions.map(tool.toJson), hasMore, nextCursor: hasMore ? nextCursor : null },
-        text: lines.length === 0 && more.length === 0 ? tool.none : [...lines, ...more].join('\n'),
+        data: { submissions: found.submissions.map(tool.toJson), ...submissionsPage.answer(found) },
+        text: submissionsPage.text(lines, found, tool.none),
       };
     },
   });

@@ -3,7 +3,6 @@ import {
   ASSET_KINDS,
   CatalogRpc,
   DIRECTIONS,
-  LIST_CURSOR_MAX,
   LIST_OFFSET_MAX,
   type Policy,
   POLICY_CATEGORY_MAX,
@@ -13,14 +12,13 @@ import {
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
-import { TOOL_PAGE } from './catalog-inputs';
+import { cursorPage } from './cursor-page';
 import { registerListingTools } from './listing-tools';
 import {
   commentSchema,
   communityPolicySummarySchema,
   docsOutput,
   id,
-  page,
   policySchema,
   text,
   toComment,
@@ -63,6 +61,7 @@ export class PolicyTools implements ToolSet {
       },
     });
 
+    const commentsPage = cursorPage();
     kit.define('list_policy_comments', {
       title: "List a policy's comments",
       description:
@@ -70,32 +69,20 @@ export class PolicyTools implements ToolSet {
         'id in parentId. A deleted comment stays in place with deleted true and an empty body. Answers one ' +
         'page and nextCursor for the next (null on the last page).',
       scope: 'api:read',
-      input: {
-        policyId: id('policy'),
-        limit: page(TOOL_PAGE.max, TOOL_PAGE.default, 0).limit,
-        cursor: text(1, LIST_CURSOR_MAX)
-          .optional()
-          .describe("The previous answer's nextCursor, to get the next page."),
-      },
-      output: {
-        comments: z.array(commentSchema),
-        hasMore: z.boolean(),
-        nextCursor: z.string().nullable(),
-      },
+      input: { policyId: id('policy'), ...commentsPage.input },
+      output: { comments: z.array(commentSchema), ...commentsPage.output },
       annotations: READ_ONLY,
-      run: async ({ policyId, limit, cursor }, ctx) => {
-        const { comments, hasMore, nextCursor } = await this.bus.request(CatalogRpc.listComments, ctx, {
+      run: async ({ policyId, ...paging }, ctx) => {
+        const found = await this.bus.request(CatalogRpc.listComments, ctx, {
           id: policyId,
-          limit,
-          ...(cursor === undefined ? {} : { cursor }),
+          ...commentsPage.request(paging),
         });
-        const lines = comments.map(
+        const lines = found.comments.map(
           (c) => `${c.parentId ? '  ↳ ' : '- '}${c.deleted ? '(deleted)' : `${c.authorName}: ${c.body}`}`,
         );
-        const more = hasMore && nextCursor !== null ? [`More: cursor ${nextCursor}.`] : [];
         return {
-          data: { comments: comments.map(toComment), hasMore, nextCursor: hasMore ? nextCursor : null },
-          text: lines.length === 0 && more.length === 0 ? 'No comments yet.' : [...lines, ...more].join('\n'),
+          data: { comments: found.comments.map(toComment), ...commentsPage.answer(found) },
+          text: commentsPage.text(lines, found, 'No comments yet.'),
         };
       },
     });
