@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS } from '@pc/contracts';
+import { CONNECTION_LIMITS, DEPLOYMENT_LIMITS, DeploymentsEvents } from '@pc/contracts';
 import { cookieFrom } from '@pc/testing';
 import { Client } from 'pg';
 import { startSystem } from './system';
@@ -619,6 +619,86 @@ describe('deployments through the gateway over NATS', () => {
       expect(seen).toEqual([1, 2]);
       await new Promise((r) => setTimeout(r, 300));
       expect(await counts()).toEqual([1, 2]);
+    });
+
+    it('counts no deploy for a self-heal: the item is applied again, its history and drift say so, its deploys stay', async () => {
+      const d = await world.deployer();
+      const { user, tenant, workspaceId } = d;
+      const { id: rulesetId, assetId } = await world.newDeployableRuleset(user, { registryVersion: '0.4.0' });
+      const deployed = async (org: string) => {
+        const res = await world.deployRuleset(d, rulesetId, {
+          targetOrganizationIds: [org],
+          doRelease: true,
+        });
+        expect(res.status).toBe(201);
+        const id = res.body.results[0].deployment.id as string;
+        expect((await world.settled(user.token, id)).status).toBe('succeeded');
+        return id;
+      };
+      /**
+       * The ruleset's deploys once the rulesets service counted the success of `deploymentId` (its first:
+       * the outbox relays in order, so every event written before it was handled by then).
+       */
+      const deploysOnceCounted = async (deploymentId: string) => {
+        const pg = new Client({ connectionString: world.db.url });
+        await pg.connect();
+        try {
+          for (let i = 0; ; i++) {
+            const { rows } = await pg.query(
+              `SELECT 1 FROM rulesets.counted_deploy_events WHERE event_id = (
+                 SELECT id FROM deployments.outbox WHERE pattern = $1 AND payload->>'deployment_id' = $2
+                  ORDER BY created_at LIMIT 1)`,
+              [DeploymentsEvents.deploymentSucceeded.pattern, deploymentId],
+            );
+            if (rows.length > 0) break;
+            if (i > 200) throw new Error(`the success of ${deploymentId} was not counted`);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        } finally {
+          await pg.end();
+        }
+        await new Promise((r) => setTimeout(r, 300));
+        return (await world.http.get<Json>(`/api/rulesets/${rulesetId}`, { token: user.token })).body.ruleset
+          .deploys as number;
+      };
+      const id = await deployed(tenant.paymentsId);
+      expect(await deploysOnceCounted(id)).toBe(1);
+
+      // The workspace heals drift; the ruleset is removed from Payments behind the service's back.
+      const settings = await world.http.put<Json>(
+        `/api/workspaces/${workspaceId}/deployment-settings`,
+        { selfHeal: true },
+        { token: user.token },
+      );
+      expect(settings.status).toBe(200);
+      await world.control.removeApplied(tenant.paymentsId, assetId);
+      const refresh = await world.http.post<Json>(
+        `/api/deployments/${id}/refresh`,
+        {},
+        { token: user.token },
+      );
+      expect(refresh.body).toMatchObject({ outcome: 'healing' });
+      let history: Json = {};
+      for (let i = 0; ; i++) {
+        history = (await world.http.get<Json>(`/api/deployments/${id}/history`, { token: user.token })).body;
+        if (history.jobs.length === 2 && history.job.status === 'succeeded') break;
+        if (i > 300) throw new Error(`the heal of ${id} has not succeeded: ${JSON.stringify(history.job)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // What a user sees of the heal: its job in the history, the item applied again, the drift gone.
+      expect(history.jobs).toEqual([
+        expect.objectContaining({ kind: 'deploy', status: 'succeeded' }),
+        expect.objectContaining({ kind: 'deploy', status: 'succeeded' }),
+      ]);
+      const healed = await world.http.get<Json>(`/api/deployments/${id}`, { token: user.token });
+      expect(healed.body.deployment).toMatchObject({ status: 'succeeded', version: '0.4.0', drifted: false });
+      const state = await world.control.platformState();
+      expect(state.organizations.find((o) => o.id === tenant.paymentsId)!.applied).toEqual(
+        expect.arrayContaining([expect.objectContaining({ kind: 'ruleset', assetId, version: '0.4.0' })]),
+      );
+
+      // Not another deploy of the ruleset: a real one to Cards counts, the heal before it did not.
+      expect(await deploysOnceCounted(await deployed(tenant.cardsId))).toBe(2);
     });
   });
 

@@ -118,8 +118,10 @@ export class JobStore {
 
   /**
    * Ends a job (and, for a deploy job, its deployment); a deployment's success or failure also writes its
-   * event. A self-heal (a deploy job of a deployment that had succeeded) that fails or is cancelled
-   * leaves the deployment as it was: the failure is kept on its drift, and no failure event is written.
+   * event. A self-heal (a deploy job of a deployment that had succeeded: `deployment` as it was when the
+   * job was taken) that fails or is cancelled leaves the deployment as it was: the failure is kept on its
+   * drift, and no failure event is written. One that succeeds writes its success marked `self_heal`: the
+   * item was applied again, not deployed again, so the deploy counts skip it.
    */
   async finish(
     job: JobRow,
@@ -141,8 +143,9 @@ export class JobStore {
             error,
             at: (ended.finished_at ?? new Date()).toISOString(),
           });
-        // A success counts a deploy (catalog, rulesets) and, like a failure, reaches the webhooks of its
-        // author and workspace (identity); the deployments service relays both from the outbox.
+        // A success counts a deploy (catalog, rulesets) unless it is a self-heal's and, like a failure,
+        // reaches the webhooks of its author and workspace (identity); the deployments service relays
+        // both from the outbox.
         if (recorded && (status === 'succeeded' || status === 'failed')) {
           const event: DeploymentSucceededEvent = {
             deployment_id: deployment.id,
@@ -155,7 +158,10 @@ export class JobStore {
             created_by: deployment.created_by,
           };
           if (status === 'succeeded')
-            await this.outbox.addEvent(tx, DeploymentsEvents.deploymentSucceeded, event);
+            await this.outbox.addEvent(tx, DeploymentsEvents.deploymentSucceeded, {
+              ...event,
+              self_heal: deployment.status === 'succeeded',
+            });
           else
             await this.outbox.addEvent(tx, DeploymentsEvents.deploymentFailed, {
               ...event,

@@ -33,7 +33,7 @@ describe('a self-heal that fails', () => {
     }
   }
 
-  it('keeps the newer deployment succeeded and drifted, never re-applies the older one, and heals once the registry answers', async () => {
+  it('keeps the newer deployment succeeded and drifted, never re-applies the older one, and heals once the registry answers (a heal, not another deploy)', async () => {
     const ruleset = await service.ruleset(d.user);
     const deployVersion = async (version: string) => {
       const res = await service.deploy(d, {
@@ -105,6 +105,13 @@ describe('a self-heal that fails', () => {
     expect((await service.request(DeploymentsRpc.get, d.user.ctx, { id: older })).deployment.drifted).toBe(
       false,
     );
+    // The heal's success is not another deploy: its event says it was a self-heal (not counted).
+    const succeeded = await service.sql<{ self_heal: boolean | null }>(
+      `SELECT (payload->>'self_heal')::boolean AS self_heal FROM deployments.outbox
+        WHERE pattern = $1 AND payload->>'deployment_id' = $2 ORDER BY created_at`,
+      [DeploymentsEvents.deploymentSucceeded.pattern, newer],
+    );
+    expect(succeeded).toEqual([{ self_heal: false }, { self_heal: true }]);
   });
 
   it('keeps a cancelled heal on the drift, the deployment still succeeded', async () => {

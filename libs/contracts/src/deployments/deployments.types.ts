@@ -194,7 +194,10 @@ export interface JobEndedEvent {
   job: DeploymentJob;
 }
 
-/** Durable: a deployment succeeded (the catalog and rulesets count deploys from it). */
+/**
+ * Durable: a deployment's job succeeded. The catalog and rulesets count a deploy from each one that is not
+ * a self-heal's; identity sends the `deployment.succeeded` webhooks of every one.
+ */
 export interface DeploymentSucceededEvent {
   deployment_id: string;
   asset_type: AssetType;
@@ -205,6 +208,12 @@ export interface DeploymentSucceededEvent {
   platform_org_id: string;
   /** The deployment's author (its webhooks receive the event); absent in events written before it existed. */
   created_by?: string;
+  /**
+   * True when the job was a self-heal: the drift check applied again a deployment that had succeeded and
+   * drifted. That is not another deploy of the item: deploy counts skip it. Absent in events written before
+   * it existed and in a failure's event (a heal that fails writes none).
+   */
+  self_heal?: boolean;
 }
 
 /** The message on the work queue. */

@@ -8,8 +8,12 @@ import { LISTING_KIND, type ListingKind, tableOf } from '../listing-kind';
 export class DeployCountsRepository {
   constructor(@Inject(LISTING_KIND) private readonly kind: ListingKind) {}
 
-  /** The listing of the kind a deployment's event names; null for another kind's. */
+  /**
+   * The listing of the kind a deployment's event names; null for another kind's, and for a self-heal's
+   * (the drift check applied a deployment again: not another deploy).
+   */
   listingOf(event: DeploymentSucceededEvent): string | null {
+    if (event.self_heal) return null;
     return event.asset_type === this.kind.assetType ? event[this.kind.idColumn] : null;
   }
 
