@@ -395,7 +395,7 @@ describe('rulesets: the journey, submissions and review through the gateway over
       expect(again.body.code).toBe('RULESETS.NOT_WAITING');
     });
 
-    it('delivers declared ideas on approval, as for policies: the idea is delivered and its submitter notified', async () => {
+    it('delivers declared ideas on approval, as for policies: the idea is delivered (named by its slug) and its submitter notified', async () => {
       const ideaAuthor = await h.newUser();
       const idea = await h.newIdea(ideaAuthor.id);
       const { rulesetId } = await h.published(owner.token, { deliversIdeaIds: [idea.id] });
@@ -405,8 +405,10 @@ describe('rulesets: the journey, submissions and review through the gateway over
         (body) => body.ruleset.delivers_ideas.some((d: Json) => d.phase === 'delivered'),
         10_000,
       );
+      // `Ruleset idea 7` is `ruleset-idea-7`.
+      const slug = idea.title.toLowerCase().replaceAll(' ', '-');
       expect(ruleset.ruleset.delivers_ideas).toEqual([
-        expect.objectContaining({ id: idea.id, phase: 'delivered', coverage: 'full' }),
+        expect.objectContaining({ id: idea.id, slug, phase: 'delivered', coverage: 'full' }),
       ]);
       const inbox = await h.eventually(
         async () => (await h.http.get<Json>('/api/me/notifications', { token: ideaAuthor.token })).body,

@@ -70,4 +70,33 @@ describe('catalog ideas through the bus', () => {
     );
     expect(announced).toHaveLength(1);
   });
+
+  it('gives each idea a ruleset declares or delivers its slug: the words of its title, else its id', async () => {
+    const idea = async (title: string) => {
+      const { idea: submitted } = await t.request(CatalogRpc.submitIdea, t.newUser().ctx, {
+        title,
+        description: 'Guard every operation by the OAuth scopes it needs.',
+      });
+      return (await t.request(CatalogRpc.approveIdea, t.admin, { id: submitted.id })).idea;
+    };
+    const [worded, unworded] = [
+      await idea('Rate-limit by Client ID (v2) à la carte'),
+      await idea('速率限制'),
+    ];
+    const ref = { resourceType: 'ruleset' as const, resourceId: randomUUID() };
+    await t.request(CatalogRpc.declareIdeas, t.newUser().ctx, {
+      ...ref,
+      ideas: [{ ideaId: worded.id }, { ideaId: unworded.id }],
+    });
+    const { deliveries } = await t.request(CatalogRpc.listIdeaDeliveries, t.newUser().ctx, {
+      resourceType: 'ruleset',
+      resourceIds: [ref.resourceId],
+    });
+    expect(deliveries[ref.resourceId]).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: worded.id, slug: 'rate-limit-by-client-id-v2-a-la-carte' }),
+        expect.objectContaining({ id: unworded.id, slug: unworded.id }),
+      ]),
+    );
+  });
 });

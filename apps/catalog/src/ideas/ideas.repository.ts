@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Idea, IdeaDeclaration, IdeaDelivery, IdeaSort, IdeaStatus } from '@pc/contracts';
+import {
+  type Idea,
+  type IdeaDeclaration,
+  type IdeaDelivery,
+  type IdeaSort,
+  type IdeaStatus,
+  slugOfName,
+} from '@pc/contracts';
 import { escapeLike, insertInto, sqlParams } from '@pc/listings';
 import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
 
@@ -185,6 +192,10 @@ export class IdeasRepository {
     return updated[0];
   }
 
+  /**
+   * The ideas each resource declares or delivered, by title. A ruleset's entries name each idea by its
+   * slug too: the words of its title (`slugOfName`), or its id when the title has none.
+   */
   async deliveriesFor(
     db: Executor,
     resourceIds: string[],
@@ -203,6 +214,7 @@ export class IdeasRepository {
       const list = result.get(r.resource_id) ?? [];
       list.push({
         id: r.idea_id,
+        ...(resourceType === 'ruleset' ? { slug: slugOfName(r.title) || r.idea_id } : {}),
         title: r.title,
         phase: r.phase,
         coverage: r.coverage,

@@ -56,11 +56,16 @@ export class ContributorDto {
   @ApiProperty() name!: string;
 }
 
-/** The fields of an idea a listing delivers (or declares it will), with the kind's words for `slug`. */
-export function ideaDeliveryFields(slug: { description?: string }) {
+/**
+ * The fields of an idea a listing delivers (or declares it will), with the kind's words for `slug` and
+ * whether its entries always have one.
+ */
+export function ideaDeliveryFields(slug: { description?: string; required?: boolean }) {
+  const { required, ...schema } = slug;
+  const SlugProperty = required ? ApiProperty : ApiPropertyOptional;
   class IdeaDeliveryFields {
     @ApiProperty({ format: 'uuid' }) id!: string;
-    @ApiPropertyOptional(slug) slug?: string;
+    @SlugProperty(schema) slug?: string;
     @ApiProperty() title!: string;
     @ApiProperty({ enum: IDEA_PHASES }) phase!: IdeaPhase;
     @ApiProperty({ enum: IDEA_COVERAGES }) coverage!: IdeaCoverage;

@@ -109,7 +109,10 @@ export class RuleCountsDto {
 
 export class RulesetContributorDto extends ContributorDto {}
 
-export class RulesetIdeaDeliveryDto extends ideaDeliveryFields({}) {}
+export class RulesetIdeaDeliveryDto extends ideaDeliveryFields({
+  required: true,
+  description: "The idea's slug: the words of its title, lower-case, joined by `-` (its id when it has none)",
+}) {}
 
 export class RuleCoverageDto {
   @ApiProperty() rule!: string;

@@ -284,7 +284,16 @@ export const rulesetSchema = communityRulesetSummarySchema.omit({ summary: true 
   registry_asset_id: nullableString,
   video_tutorial_url: nullableString,
   examples_url: nullableString,
-  delivers_ideas: z.array(deliveredIdeaSchema),
+  delivers_ideas: z.array(
+    deliveredIdeaSchema.extend({
+      slug: z
+        .string()
+        .optional()
+        .describe(
+          "The idea's slug: the words of its title, lower-case, joined by '-' (its id when it has none).",
+        ),
+    }),
+  ),
   updated_at: z.string(),
   evaluable: z
     .boolean()
@@ -346,7 +355,7 @@ export const toRuleset = (r: Ruleset): z.infer<typeof rulesetSchema> => ({
   registry_asset_id: r.registry_asset_id,
   video_tutorial_url: r.video_tutorial_url,
   examples_url: r.examples_url,
-  delivers_ideas: r.delivers_ideas.map(toDeliveredIdea),
+  delivers_ideas: r.delivers_ideas.map((d) => ({ ...toDeliveredIdea(d), slug: d.slug })),
   updated_at: r.updated_at,
   evaluable: r.engine_check?.evaluable ?? null,
   examples_passed: r.engine_check?.examples?.passed ?? null,

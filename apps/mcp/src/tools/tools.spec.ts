@@ -14,6 +14,7 @@ import {
   type ListRulesetsRequest,
   type PageRequest,
   type PolicySubmission,
+  type Ruleset,
   RulesetEvaluationRpc,
   RulesetSchemas,
   type RulesetSubmission,
@@ -121,6 +122,43 @@ function rulesetSubmissions({ limit = 100, cursor }: PageRequest) {
   return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
 }
 
+/** A published ruleset that delivers one idea, as the rulesets service answers it (with the catalog's slug). */
+const RULESET = {
+  source: 'community',
+  id: ID,
+  name: 'Payments Rules',
+  description: 'What every payments API must do.',
+  category: 'Security',
+  lifecycle_status: 'published',
+  target_scopes: ['rest-api'],
+  rule_counts: { violation: 1, warning: 0, info: 0 },
+  tags: [],
+  likes: 0,
+  owner_username: 'ada',
+  published_at: AT,
+  profile_name: 'Payments',
+  rule_names: ['amounts-are-decimal'],
+  source_url: 'https://source.example/rules',
+  source_ref: null,
+  ruleset_path: 'ruleset.yaml',
+  registry_asset_id: null,
+  video_tutorial_url: null,
+  examples_url: null,
+  delivers_ideas: [
+    {
+      id: nth(7),
+      slug: 'decimal-amounts',
+      title: 'Decimal amounts',
+      phase: 'delivered',
+      coverage: 'full',
+      scope_note: null,
+      completes_idea: false,
+    },
+  ],
+  updated_at: AT,
+  engine_check: null,
+} as unknown as Ruleset;
+
 /**
  * The tool server's tools as an assistant meets them, over MCP (the SDK's client on an in-memory
  * transport) and the in-process bus: which tools a token's scopes list, what input each refuses before
@@ -169,6 +207,12 @@ describe('the tool server: scopes and tool inputs', () => {
           received.rulesetSubmissions.push(data);
           return rulesetSubmissions(data);
         }),
+        answer(RulesetsRpc.get, () => ({ ruleset: RULESET })),
+        answer(RulesetsRpc.getDocs, () => ({
+          tabs: [],
+          completeness: { filled: 0, total: 0, ratio: 0 },
+          canEdit: false,
+        })),
       ]),
       bus,
     );
@@ -393,6 +437,13 @@ describe('the tool server: scopes and tool inputs', () => {
         rulesets: [{ id: ID }, { slug: 'owasp-api-top-ten' }],
         specification: { content: 'openapi: 3.0.0', filename: 'api.yaml' },
       },
+    ]);
+  });
+
+  it('names each idea get_ruleset says the ruleset delivers by its slug too, as GET /api/rulesets/{id} does', async () => {
+    const { data } = await page(await connect(['api:read']), 'get_ruleset', { id: ID });
+    expect(data.ruleset.delivers_ideas).toEqual([
+      { id: nth(7), slug: 'decimal-amounts', title: 'Decimal amounts', phase: 'delivered', coverage: 'full' },
     ]);
   });
 

@@ -264,6 +264,7 @@ function standIns(peers: Peers) {
       for (const id of data.resourceIds)
         deliveries[id] = (peers.declared.get(id) ?? []).map((d) => ({
           id: d.ideaId,
+          slug: `idea-${d.ideaId.slice(0, 8)}`,
           title: `Idea ${d.ideaId.slice(0, 8)}`,
           phase: peers.delivered.has(id) ? 'delivered' : 'declared',
           coverage: d.coverage ?? 'full',

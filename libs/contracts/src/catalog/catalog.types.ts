@@ -36,6 +36,7 @@ export type IdeaPhase = (typeof IDEA_PHASES)[number];
 
 export interface IdeaDelivery {
   id: string;
+  /** On a ruleset's entries only: the idea's slug, the words of its title (its id when it has none). */
   slug?: string;
   title: string;
   phase: IdeaPhase;
