@@ -5159,7 +5159,8 @@ export interface components {
         RulesetIdeaDeliveryDto: {
             /** Format: uuid */
             id: string;
-            slug?: string;
+            /** @description The idea's slug: the words of its title, lower-case, joined by `-` (its id when it has none) */
+            slug: string;
             title: string;
             /** @enum {string} */
             phase: "declared" | "delivered";
