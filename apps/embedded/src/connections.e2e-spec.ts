@@ -146,8 +146,22 @@ describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kin
 
     // A custom domain's rules (host custom only, a public address, nothing stored otherwise) are tested at
     // the service level (apps/connections/src/connections/connections.integration-spec.ts).
-    it('reaches a custom domain through the outbound guard', async () => {
+    it('reaches a custom domain through the outbound guard, over plain http only when allowlisted (the sandbox)', async () => {
       const tenant = await world.newTenant();
+      const plain = await http.post<Json>(
+        '/api/connections',
+        {
+          name: 'Plain',
+          ...world.credentials(tenant),
+          host: 'custom',
+          customDomain: 'http://platform.example.invalid',
+        },
+        { token: owner.token },
+      );
+      expect(plain.status).toBe(400);
+      expect(plain.body.details).toEqual([
+        { field: 'customDomain', message: expect.stringMatching(/is not a valid https host name or URL/) },
+      ]);
       const custom = await http.post<Json>(
         '/api/connections',
         {

@@ -7,7 +7,13 @@ import {
 } from '@pc/contracts';
 import { type AnsweringPlatform, startAnsweringPlatform } from '@pc/gateway-platform/testing';
 import { generateKeyRingEntry } from '@pc/platform';
-import { codeOf, connectionsUnderTest, errorOf, viaSession } from '../testing/connections-under-test';
+import {
+  codeOf,
+  connectionsUnderTest,
+  errorOf,
+  NO_PLATFORM,
+  viaSession,
+} from '../testing/connections-under-test';
 
 /** Connections at the service level: the cap, the credential rules, who sees what, the stored secret. */
 describe('connections (service level)', () => {
@@ -158,6 +164,47 @@ describe('connections (service level)', () => {
       customDomain: 'https://10.0.0.1',
     });
     expect(validated).toMatchObject({ ok: false, code: 'not_allowed_host' });
+  });
+
+  it('refuses a plain http customDomain in every form that takes one (BAD_REQUEST saying https, nothing stored), unless its host is in OUTBOUND_ALLOWLIST', async () => {
+    const owner = service.newUser();
+    // Not allowlisted: refused before the platform (or a name server) is asked anything.
+    const plain = { host: 'custom' as const, customDomain: 'http://platform.example.invalid' };
+    const https = /is not a valid https host name or URL/;
+    const refusal = {
+      code: 'BAD_REQUEST',
+      details: [{ field: 'customDomain', message: expect.stringMatching(https) }],
+    };
+    expect(
+      await errorOf(
+        request(ConnectionsRpc.create, owner.ctx, { name: 'Plain', ...service.credentials(), ...plain }),
+      ),
+    ).toMatchObject(refusal);
+    const { clientId, clientSecret } = service.credentials();
+    expect(
+      await errorOf(request(ConnectionsRpc.discoverOrgs, owner.ctx, { ...plain, clientId, clientSecret })),
+    ).toMatchObject(refusal);
+    const connection = await service.newConnection(owner, 'Kept on its host');
+    expect(
+      await errorOf(
+        request(ConnectionsRpc.update, owner.ctx, { id: connection.id, ...service.credentials(), ...plain }),
+      ),
+    ).toMatchObject(refusal);
+    expect(
+      await errorOf(request(ConnectionsRpc.validate, owner.ctx, { ...service.credentials(), ...plain })),
+    ).toMatchObject(refusal);
+    expect((await request(ConnectionsRpc.list, owner.ctx, {})).connections).toEqual([
+      expect.objectContaining({ id: connection.id, host: 'us', custom_domain: null }),
+    ]);
+
+    // An allowlisted host (a local sandbox) may speak http: stored, its check saying the platform is down.
+    const allowlisted = await request(ConnectionsRpc.create, owner.ctx, {
+      name: 'Sandbox',
+      ...service.credentials(),
+      host: 'custom',
+      customDomain: `http://${NO_PLATFORM}/platform`,
+    });
+    expect(allowlisted.validation).toMatchObject({ ok: false, code: 'unreachable' });
   });
 
   it('names the credential fields missing from a change, and asks for all three to move a connection to another host', async () => {

@@ -90,7 +90,7 @@ export class ConnectionsController {
       'The credentials are checked (a token, then the organization named by organizationId) and the result is ' +
       'reported in `validation`; the connection is stored even when the check fails, so it can be corrected ' +
       'with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host ' +
-      'needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check ' +
+      'needs `customDomain`, over https and resolving to a public address (else 400, nothing stored). The check ' +
       'counts toward the same credential-check limit as `POST /api/connections/validate`. ' +
       CHECK_DEADLINE,
   })

@@ -17,7 +17,9 @@ import { OptionalEnum, OptionalString, RequiredEnum, RequiredString } from '../h
 const DOMAIN_RULES = { require_tld: false, require_protocol: false, protocols: ['http', 'https'] };
 const CUSTOM_DOMAIN =
   'Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); ' +
-  'required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).';
+  'required for `custom`, null otherwise. https only (a host name alone means https): a plain `http://` URL is ' +
+  "refused (400) unless its host is in the server's OUTBOUND_ALLOWLIST (a local sandbox). It must resolve to a " +
+  'public address (the outbound guard).';
 
 /** The schemas of the client credentials, as each form that takes them states them (with its own words). */
 const CLIENT_ID = { minLength: L.credentialMin, maxLength: L.clientIdMax };

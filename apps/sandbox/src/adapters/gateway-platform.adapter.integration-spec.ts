@@ -242,19 +242,24 @@ describe('HttpGatewayPlatform against the sandbox', () => {
     await expectKind(offline.listOrganizations(connection), 'unreachable');
   });
 
-  it('reaches a custom domain only when it is allowlisted', async () => {
+  it('reaches a custom domain only when it is allowlisted, over plain http only then', async () => {
     const custom: PlatformConnection = { ...connection, host: 'custom', customDomain: sandbox.urls.platform };
     expect((await platform.listOrganizations(custom)).organizations[0]?.id).toBe(root);
     const { OUTBOUND_ALLOWLIST: _allow, ...withoutAllowlist } = sandbox.adapterEnv;
     const strict = HttpGatewayPlatform.fromEnv(withoutAllowlist);
-    await expectKind(strict.listOrganizations(custom), 'not_allowed_host');
-    await expectKind(
-      strict.listOrganizations({ ...custom, customDomain: 'http://169.254.169.254/latest' }),
-      'not_allowed_host',
+    // Plain http is refused before anything is resolved or sent; over https, the address is vetted.
+    await expectKind(strict.listOrganizations(custom), 'invalid_url');
+    expect(() => strict.baseUrl({ ...custom, customDomain: 'http://platform.example.org' })).toThrow(
+      /must use https/,
     );
-    await expectKind(
-      strict.listOrganizations({ ...custom, customDomain: 'http://localhost:1/' }),
-      'not_allowed_host',
+    expect(strict.baseUrl({ ...custom, customDomain: 'platform.example.org' })).toBe(
+      'https://platform.example.org',
     );
+    for (const customDomain of [
+      sandbox.urls.platform.replace(/^http:/, 'https:'),
+      'https://169.254.169.254/latest',
+      'https://localhost:1/',
+    ])
+      await expectKind(strict.listOrganizations({ ...custom, customDomain }), 'not_allowed_host');
   });
 });

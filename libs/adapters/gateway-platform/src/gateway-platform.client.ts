@@ -271,6 +271,14 @@ export class HttpGatewayPlatform implements GatewayPlatform {
         if (url.search !== '' || url.hash !== '') {
           throw new PlatformError('invalid_url', 'A custom domain must not have a query or fragment');
         }
+        // The connection's credentials and tokens go there: over https, plain http only to a host the operator
+        // allowlisted (`OUTBOUND_ALLOWLIST`: the local sandbox in embedded mode and tests, a trusted private host).
+        if (url.protocol !== 'https:' && !this.guard.isAllowlisted(url)) {
+          throw new PlatformError(
+            'invalid_url',
+            'A custom domain must use https (plain http only for a host in OUTBOUND_ALLOWLIST)',
+          );
+        }
         return { baseUrl: trimSlash(`${url.origin}${url.pathname}`), guarded: true };
       }
       default:

@@ -5,6 +5,7 @@ import type { PlatformConnection } from './gateway-platform.types';
 const platform = HttpGatewayPlatform.fromEnv({
   PLATFORM_US_URL: 'https://us.platform.example.org/',
   PLATFORM_EU_URL: 'https://eu.platform.example.org',
+  OUTBOUND_ALLOWLIST: '127.0.0.1:3001',
 });
 
 const connection = (host: PlatformConnection['host'], customDomain?: string): PlatformConnection => ({
@@ -30,7 +31,7 @@ describe('platform base URL by connection host', () => {
     expect(platform.baseUrl(connection('eu'))).toBe('https://eu.platform.example.org');
   });
 
-  it('uses https on the custom domain, or the URL it is given', () => {
+  it('uses https on the custom domain, or the https URL it is given; plain http only for an allowlisted host', () => {
     expect(platform.baseUrl(connection('custom', 'platform.corp.example'))).toBe(
       'https://platform.corp.example',
     );
@@ -46,6 +47,18 @@ describe('platform base URL by connection host', () => {
     expect(failure(connection('custom')).kind).toBe('invalid_url');
     expect(failure(connection('custom', 'ftp://platform.corp.example')).kind).toBe('invalid_url');
     expect(failure(connection('custom', 'https://u:p@platform.corp.example')).kind).toBe('invalid_url');
+  });
+
+  it('refuses a plain http custom domain whose host is not in OUTBOUND_ALLOWLIST', () => {
+    for (const domain of [
+      'http://platform.corp.example',
+      'HTTP://platform.corp.example:8443/p',
+      'http://127.0.0.1:3002',
+    ])
+      expect(failure(connection('custom', domain))).toMatchObject({
+        kind: 'invalid_url',
+        message: expect.stringMatching(/must use https/),
+      });
   });
 
   it('defaults us and eu to a sandbox on its default port', () => {

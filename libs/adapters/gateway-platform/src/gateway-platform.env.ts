@@ -26,7 +26,10 @@ export interface GatewayPlatformConfig {
   timeoutMs?: number;
   /** Extra attempts of GET calls after network failures and 5xx. */
   retries?: number;
-  /** `host` / `host:port` custom domains that may resolve to refused addresses (`OUTBOUND_ALLOWLIST`). */
+  /**
+   * `host` / `host:port` custom domains that may resolve to refused addresses and be reached over plain
+   * http (`OUTBOUND_ALLOWLIST`); any other custom domain is https only.
+   */
   allowlist?: string[];
   /** Seconds before expiry at which a cached token is fetched again. Default 30. */
   tokenExpirySkewSeconds?: number;

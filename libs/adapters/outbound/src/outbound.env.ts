@@ -4,7 +4,8 @@ import { OutboundGuard, parseAllowlist } from './outbound.guard';
 /** Configuration shared by every adapter that reaches user-supplied addresses. */
 export class OutboundEnv {
   /**
-   * Comma-separated `host` or `host:port` that may resolve to loopback or private addresses. Empty in
+   * Comma-separated `host` or `host:port` that may resolve to loopback or private addresses (and, as a
+   * connection's custom domain, be reached over plain http: any other must use https). Empty in
    * production; the sandbox's address in embedded and test configuration.
    */
   @EnvString()
