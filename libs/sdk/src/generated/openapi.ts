@@ -911,7 +911,7 @@ export interface paths {
         put?: never;
         /**
          * Store platform credentials, checked against the platform
-         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, which must resolve to a public address (else 400, nothing stored). The check counts toward the same credential-check limit as `POST /api/connections/validate`. The check's calls to the platform end within 20 s together, none tried again: a platform that has not answered by then is `ok` false with `code` `timeout`.
+         * @description The credentials are checked (a token, then the organization named by organizationId) and the result is reported in `validation`; the connection is stored even when the check fails, so it can be corrected with PATCH. The client secret is encrypted at rest (AES-256-GCM) and never returned. A `custom` host needs `customDomain`, over https and resolving to a public address (else 400, nothing stored). The check counts toward the same credential-check limit as `POST /api/connections/validate`. The check's calls to the platform end within 20 s together, none tried again: a platform that has not answered by then is `ok` false with `code` `timeout`.
          */
         post: operations["Connections_create"];
         delete?: never;
@@ -4175,7 +4175,7 @@ export interface components {
         CreateConnectionDto: {
             /**
              * Format: uri
-             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).
+             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. https only (a host name alone means https): a plain `http://` URL is refused (400) unless its host is in the server's OUTBOUND_ALLOWLIST (a local sandbox). It must resolve to a public address (the outbound guard).
              */
             customDomain?: string | null;
             /** @example Production platform */
@@ -4216,7 +4216,7 @@ export interface components {
         ValidateConnectionDto: {
             /**
              * Format: uri
-             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).
+             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. https only (a host name alone means https): a plain `http://` URL is refused (400) unless its host is in the server's OUTBOUND_ALLOWLIST (a local sandbox). It must resolve to a public address (the outbound guard).
              */
             customDomain?: string | null;
             /** @enum {string} */
@@ -4235,7 +4235,7 @@ export interface components {
         PlatformCredentialsDto: {
             /**
              * Format: uri
-             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).
+             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. https only (a host name alone means https): a plain `http://` URL is refused (400) unless its host is in the server's OUTBOUND_ALLOWLIST (a local sandbox). It must resolve to a public address (the outbound guard).
              */
             customDomain?: string | null;
             /** @enum {string} */
@@ -4252,7 +4252,7 @@ export interface components {
         UpdateConnectionDto: {
             /**
              * Format: uri
-             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. It must resolve to a public address (the outbound guard).
+             * @description Host name or URL of the platform for host `custom` (`platform.example.org`, `https://platform.example.org:8443`); required for `custom`, null otherwise. https only (a host name alone means https): a plain `http://` URL is refused (400) unless its host is in the server's OUTBOUND_ALLOWLIST (a local sandbox). It must resolve to a public address (the outbound guard).
              */
             customDomain?: string | null;
             name?: string;
