@@ -207,6 +207,28 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     );
   });
 
+  it("answers 400 JSON naming q to a NUL character in it, on the search and on both kinds' lists of both catalogs", async () => {
+    const lists = [
+      '/api/search?',
+      '/api/search?catalog=vendor&',
+      '/api/rulesets?',
+      '/api/rulesets?source=vendor&',
+      '/api/policies?',
+      '/api/policies?source=vendor&',
+    ];
+    for (const list of lists)
+      for (const q of ['%00', 'a%00b', `${word}%00`]) {
+        const bad = await h.http.get<Json>(`${list}q=${q}`);
+        expect([list, q, bad.status, bad.headers.get('content-type'), bad.body.details]).toEqual([
+          list,
+          q,
+          400,
+          expect.stringMatching(/application\/json/),
+          [{ field: 'q', message: 'q must not contain NUL characters' }],
+        ]);
+      }
+  });
+
   it('answers 400 to a parameter out of its limits or a cursor it did not make, 401 to a bad token', async () => {
     for (const query of [
       'limit=0',

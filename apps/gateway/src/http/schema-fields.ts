@@ -1,6 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import { Optional } from './common.dto';
 
 /**
@@ -12,12 +23,27 @@ import { Optional } from './common.dto';
 type StringSchema = ApiPropertyOptions & { maxLength: number; minLength?: number; pattern?: string };
 
 /**
+ * No NUL character: PostgreSQL stores none. A query or path parameter with one is refused here, naming it,
+ * on every route alike: else a search answered an empty list for `q=%00` and a 400 for `q=a%00b` (the
+ * database refusing it), and a vendor list all or nothing. A body with one is refused whole (`json-body.ts`).
+ */
+const NoNulCharacter = () =>
+  ValidateBy({
+    name: 'noNulCharacter',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !value.includes('\u0000'),
+      defaultMessage: (args) => `${args?.property ?? 'value'} must not contain NUL characters`,
+    },
+  });
+
+/**
  * The checks a string's schema states: a string, within its `minLength` (when given) and `maxLength`,
- * matching its `pattern` (when given). Derived from the schema, so the document and the validation never
- * say different bounds. Listed innermost first, as a stack `@IsString() @Length() @Matches()` registers
- * them: a refusal lists its reasons in that order.
+ * matching its `pattern` (when given), and with no NUL character. Derived from the schema, so the document
+ * and the validation never say different bounds. Listed innermost first, as a stack `@IsString()
+ * @Length() @Matches()` registers them: a refusal lists its reasons in that order.
  */
 const stringChecks = (schema: StringSchema) => [
+  NoNulCharacter(),
   ...(schema.pattern === undefined ? [] : [Matches(new RegExp(schema.pattern))]),
   schema.minLength === undefined ? MaxLength(schema.maxLength) : Length(schema.minLength, schema.maxLength),
   IsString(),
