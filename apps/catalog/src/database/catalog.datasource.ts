@@ -13,6 +13,7 @@ import { CatalogSearchOrder1796700000000 } from './migrations/1796700000000-cata
 import { CatalogItemChanges1796700000100 } from './migrations/1796700000100-catalog-item-changes';
 import { CatalogSearchSorts1796800000000 } from './migrations/1796800000000-catalog-search-sorts';
 import { CatalogChangeReach1796900000000 } from './migrations/1796900000000-catalog-change-reach';
+import { CatalogRepositoryLabels1797310000000 } from './migrations/1797310000000-catalog-repository-labels';
 
 /**
  * The catalog schema and its migrations, in order. Repositories speak SQL (full text search, trigram
@@ -36,5 +37,6 @@ export const catalogDatabase = {
     CatalogItemChanges1796700000100,
     CatalogSearchSorts1796800000000,
     CatalogChangeReach1796900000000,
+    CatalogRepositoryLabels1797310000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -10,7 +10,14 @@ import type { Executor, PrebuiltJson } from '@pc/platform';
 import { catalogError } from '../common/catalog.errors';
 import { policyPins, versionPublished } from '../common/policy-events';
 import { PolicyHistory } from '../history';
-import { PolicyAccess, PolicyReadsService, PolicyRecords, type PolicyRow, sourcesOf } from '../policies';
+import {
+  PolicyAccess,
+  PolicyReadsService,
+  PolicyRecords,
+  type PolicyRow,
+  repositoryLabels,
+  sourcesOf,
+} from '../policies';
 import { RepositoryInspector } from '../source';
 
 /** A policy's pins, to the kernel's `Pinning`: its source and, for a split policy, its implementation repository. */
@@ -43,6 +50,8 @@ export class PinsService implements KindPins<
         { field: 'implementationCommit', message: 'applies to split policies only' },
       ]);
     return this.inspector.validate({
+      name: policy.name,
+      description: policy.description,
       projectType: policy.project_type,
       sourceHostUrl: policy.source_host_url,
       implementationSourceHostUrl: policy.implementation_source_host_url ?? undefined,
@@ -62,7 +71,11 @@ export class PinsService implements KindPins<
     adminId: string,
   ): Promise<PolicyRow> {
     const pins = policyPins('admin', adminId, policy.project_type, validation);
-    const pinned = await this.policies.update(db, policy.id, pins);
+    // Read at the commit pinned now, the policy takes what it says of itself there.
+    const pinned = await this.policies.update(db, policy.id, {
+      ...pins,
+      ...repositoryLabels(policy, validation),
+    });
     await this.history.record(db, policy.id, adminId, 'pinned', {
       commit: pins.pinned_commit,
       contentDigest: pins.pinned_content_digest,

@@ -19,7 +19,14 @@ import { isUniqueViolation, requireAdmin, requireUser } from '../common/caller';
 import { decodeKeyset, pageOf } from '../common/paging';
 import { PolicyHistory } from '../history';
 import { Outbox } from '@pc/listings';
-import { PolicyAccess, PolicyRecords, type PolicyRow, sourcesOf } from '../policies';
+import {
+  PolicyAccess,
+  PolicyRecords,
+  type PolicyRow,
+  type RepositoryLabels,
+  repositoryLabels,
+  sourcesOf,
+} from '../policies';
 import { RepositoryInspector } from '../source';
 import { type RevisionRow, RevisionsRepository, toRevision } from './revisions.repository';
 import { catalogError } from '../common/catalog.errors';
@@ -176,6 +183,7 @@ export class RevisionsService {
       // The repositories were read before this transaction (seconds): another revision's approval or a pin
       // may have moved the policy meanwhile, and these pins would then name commits of repositories it no
       // longer has.
+      let labels: RepositoryLabels = {};
       if (reviewed) {
         const current = await this.policies.findById(db, decided.policy_id, true);
         if (!current || JSON.stringify(sourcesOf(current)) !== JSON.stringify(sourcesOf(reviewed.policy)))
@@ -183,11 +191,14 @@ export class RevisionsService {
             'CONFLICT',
             "The policy's repositories or pins changed while this revision was checked (another approval or a pin): approve it again",
           );
+        // Read from the new repository now, the policy takes what it says of itself.
+        labels = repositoryLabels(current, reviewed.validation);
       }
       const pins = reviewed && policyPins('review', admin.userId, reviewed.projectType, reviewed.validation);
       const policy = await this.policies.update(db, decided.policy_id, {
         [decided.field]: decided.proposed_value,
         ...pins,
+        ...labels,
       });
       await this.history.record(db, decided.policy_id, admin.userId, 'revision_approved', {
         revisionId: decided.id,
@@ -231,6 +242,8 @@ export class RevisionsService {
     const readAt = (field: RevisionField, ref: string | null, pinned: string | null): string | undefined =>
       (pending.field === field ? ref : (pinned ?? ref)) ?? undefined;
     const validation = await this.inspector.validate({
+      name: policy.name,
+      description: policy.description,
       projectType: policy.project_type,
       sourceHostUrl: value('source_host_url')!,
       implementationSourceHostUrl: value('implementation_source_host_url') ?? undefined,

@@ -23,7 +23,13 @@ import { decodeKeyset, pageOf } from '../common/paging';
 import { stageDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
-import { type PolicyChanges, PolicyReadsService, PolicyRecords } from '../policies';
+import {
+  type PolicyChanges,
+  PolicyReadsService,
+  PolicyRecords,
+  type RepositoryLabels,
+  repositoryLabels,
+} from '../policies';
 import { RepositoryInspector } from '../source';
 import { type SubmissionRow, SubmissionRecords, toSubmission } from './submissions.repository';
 import { catalogError } from '../common/catalog.errors';
@@ -115,6 +121,8 @@ export class SubmissionsService extends Submitting<
         icon_url: request.iconUrl ?? null,
         icon_disabled: request.iconDisabled ?? false,
         asset_kinds: request.assetKinds ?? validation.assetKinds,
+        repository_category: validation.definition?.category ?? null,
+        repository_asset_kinds: validation.assetKinds,
         a2a_protocol_versions: request.a2aProtocolVersions ?? [],
         direction: request.direction ?? 'inbound',
         version: validation.version,
@@ -194,10 +202,15 @@ export class SubmissionsService extends Submitting<
     db: Executor,
     { caller, locked, request, validation, prepared }: PolicyEdit,
   ): Promise<SubmissionRow> {
+    // Read from another repository or ref, the policy takes what it says of itself (`repositoryLabels`);
+    // a category or asset kinds named in the edit are the owner's.
+    const policy = validation ? await this.policies.findById(db, locked.policy_id, true) : null;
+    const labels: RepositoryLabels = policy && validation ? repositoryLabels(policy, validation) : {};
     const policyChanges: PolicyChanges = {
+      ...labels,
       name: request.name?.trim(),
       description: request.description,
-      category: request.category,
+      category: request.category ?? labels.category,
       source_host_url: request.sourceHostUrl,
       implementation_source_host_url: request.implementationSourceHostUrl,
       source_ref: validation
@@ -216,10 +229,8 @@ export class SubmissionsService extends Submitting<
       icon_url: request.iconUrl,
       icon_disabled: request.iconDisabled,
       direction: request.direction,
-      asset_kinds: request.assetKinds,
+      asset_kinds: request.assetKinds ?? labels.asset_kinds,
       a2a_protocol_versions: request.a2aProtocolVersions,
-      version: validation?.version ?? undefined,
-      kit_version: validation?.kitVersion ?? undefined,
       status: 'under_review',
     };
     await this.policies.update(db, locked.policy_id, policyChanges);
