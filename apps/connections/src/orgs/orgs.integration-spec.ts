@@ -11,6 +11,7 @@ import {
   organizationChain,
   startAnsweringPlatform,
 } from '@pc/gateway-platform/testing';
+import { ORGS_CACHE_MAX_BYTES, OrgsCache } from '../platform';
 import { codeOf, connectionsUnderTest, errorOf } from '../testing/connections-under-test';
 
 const L = CONNECTION_LIMITS;
@@ -136,6 +137,36 @@ describe('organizations from a platform that answers more than the service reads
         connectionId: connection.id,
       }),
     ).toEqual(found);
+  });
+
+  it(`keeps at most ${ORGS_CACHE_MAX_BYTES / 1024 / 1024} MiB of organization trees: a custom domain answering maximal ones has the oldest forgotten`, async () => {
+    const tree = maximalTree();
+    platform.answers.rootId = tree.rootId;
+    platform.answers.hierarchy = tree.hierarchy;
+    const user = service.newUser();
+    const connect = async () =>
+      (
+        await request(ConnectionsRpc.create, user.ctx, {
+          name: 'Wide',
+          ...credentials,
+          organizationId: tree.rootId,
+        })
+      ).connection.id;
+    /** How many times listing the connection's organizations read the tree from the platform (0: cached). */
+    const reads = async (id: string): Promise<number> => {
+      const before = platform.seen.filter((seen) => seen.path.endsWith('/hierarchy')).length;
+      await request(ConnectionsRpc.listOrgs, user.ctx, { id });
+      return platform.seen.filter((seen) => seen.path.endsWith('/hierarchy')).length - before;
+    };
+    const first = await connect();
+    expect(await reads(first)).toBe(1);
+    expect(await reads(first)).toBe(0);
+    // Each tree held is more than its IDs and full paths: enough of them to pass the bound.
+    const treeBytes = L.orgsMax * (L.organizationIdMax + L.orgPathMax);
+    for (let n = Math.ceil(ORGS_CACHE_MAX_BYTES / treeBytes); n > 0; n--)
+      expect(await reads(await connect())).toBe(1);
+    expect(await reads(first)).toBe(1);
+    expect(service.get(OrgsCache).bytes).toBeLessThanOrEqual(ORGS_CACHE_MAX_BYTES);
   });
 
   it('checks the organizations a deployment names in the whole tree: one past the eligible list’s cut is eligible, one not deployable or unknown is not', async () => {

@@ -6,5 +6,5 @@ export {
   platformConnection,
   platformFailure,
 } from './credential-check';
-export { OrgsCache } from './orgs.cache';
+export { ORGS_CACHE_MAX_BYTES, ORGS_CACHE_MAX_ENTRIES, OrgsCache } from './orgs.cache';
 export { GATEWAY_PLATFORM } from './platform.provider';
