@@ -1610,6 +1610,51 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(kept.body.ruleset.lifecycle_status).toBe('published');
   }, 120_000);
 
+  it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {
+    const saved = async () =>
+      (
+        await world.http.get<{ settings: { self_heal: boolean } }>(
+          `/api/workspaces/${story.workspaceId}/deployment-settings`,
+          { token: story.token },
+        )
+      ).body.settings.self_heal;
+    await page.goto(`/workspaces/${story.workspaceId}`);
+    await page.getByRole('heading', { level: 1, name: 'Web deployers' }).waitFor();
+    const section = page.getByRole('region', { name: 'Drift and self-heal' });
+    const toggle = section.getByRole('checkbox', { name: 'Self-heal drifted deployments' });
+    const said = section.getByRole('status');
+    const OFF = 'Self-heal is off: drifted deployments stay as they are until someone deploys again.';
+    const ON = 'Self-heal is on: drifted deployments are applied again.';
+    await said.getByText(OFF).waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+
+    await toggle.check();
+    await said.getByText(ON).waitFor();
+    expect(await saved()).toBe(true);
+    await page.reload();
+    await said.getByText(ON).waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await look(page, 'workspace-self-heal');
+
+    await toggle.uncheck();
+    await said.getByText(OFF).waitFor();
+    expect(await saved()).toBe(false);
+
+    // A member (the workspace read as a member's) sees the setting, and no control to change it.
+    const detail = (url: URL) => url.pathname === `/api/workspaces/${story.workspaceId}`;
+    await page.route(detail, async (route) => {
+      const real = (await (await route.fetch()).json()) as { workspace: Record<string, unknown> };
+      return route.fulfill({ json: { workspace: { ...real.workspace, role: 'member' } } });
+    });
+    try {
+      await page.reload();
+      await said.getByText(`${OFF} Only the workspace's owner and admins change it.`).waitFor();
+      expect(await section.getByRole('checkbox').count()).toBe(0);
+    } finally {
+      await page.unroute(detail);
+    }
+  });
+
   it('a drifted deployment whose self-heal failed says so, when and why, on its page and in the list', async () => {
     const id = story.rulesetDeploymentId;
     const selfHeal = async (on: boolean) =>
@@ -1679,6 +1724,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await toLog.click();
     expect(new URL(page.url()).hash).toBe('#deployment-log');
     await look(page, 'deployment-heal-failed');
+    // The drift leads to where self-heal is set: the workspace's page, where it is on.
+    await drift.getByRole('link', { name: "the workspace's self-heal setting" }).click();
+    const toggle = page
+      .getByRole('region', { name: 'Drift and self-heal' })
+      .getByRole('checkbox', { name: 'Self-heal drifted deployments' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
 
     // The list says it too, beside the drift.
     await page.goto('/deployments');

@@ -159,6 +159,10 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
               ))}
             </tbody>
           </table>
+          <p className="hint">
+            Whether a drifted deployment is applied again by itself is up to{' '}
+            <Link to={`/workspaces/${d.workspace_id}`}>the workspace&apos;s self-heal setting</Link>.
+          </p>
         </section>
       ) : null}
       <dl className="facts">

@@ -1,8 +1,9 @@
-// One workspace: rename, archive, members and roles, shared connections, what is installed; every
-// destructive action shows its impact first.
+// One workspace: rename, archive, members and roles, shared connections, self-heal of drifted deployments,
+// what is installed; every destructive action shows its impact first.
 import { type FormEvent, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
+import { SelfHealSetting } from '../self-heal-setting';
 import { AuditLog } from './audit';
 import { WebhookEndpoints } from './webhooks';
 import { useAction, useAsync } from '../ui/async';
@@ -111,6 +112,7 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
       </ConfirmDialog>
       {!w.is_personal ? <Members w={w} manage={manage} reload={reload} /> : null}
       <Connections w={w} manage={manage} reload={reload} />
+      {w.role !== null ? <SelfHealSetting workspaceId={w.id} manage={manage} /> : null}
       {w.role === 'owner' ? (
         <>
           <h2>Webhooks</h2>
