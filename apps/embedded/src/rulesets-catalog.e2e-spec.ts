@@ -1,3 +1,4 @@
+import { RulesetOwnershipRpc } from '@pc/contracts';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { waitFor } from '@pc/testing';
 import { Client } from 'pg';
@@ -414,6 +415,57 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         { token: other.token },
       );
       expect([again.status, again.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+    });
+
+    it('cancels on accept a transfer of a ruleset that changed hands since the offer: 409 with why, for both sides, the ruleset where it was', async () => {
+      const { rulesetId: moved } = await h.published(owner.token);
+      const offer = await h.http.post<Json>(
+        `/api/rulesets/${moved}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      expect(offer.status).toBe(201);
+      const transferId = offer.body.transfer.id as string;
+      // Meanwhile the rulesets service moves it to someone else, as the move of an earlier transfer does
+      // when it is carried out after the catalog stopped waiting for it.
+      const holder = await h.newUser();
+      await h.bus.request(RulesetOwnershipRpc.move, h.asUser(holder.id), {
+        transferId: randomUUID(),
+        rulesetId: moved,
+        fromUserId: owner.id,
+        toUserId: holder.id,
+      });
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      expect(accepted.body.message).toContain('changed hands');
+      for (const [user, role] of [
+        [owner, 'initiator'],
+        [other, 'recipient'],
+      ] as const)
+        expect(
+          (
+            (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
+              .transfers as Json[]
+          ).find((t) => t.id === transferId),
+        ).toMatchObject({ status: 'cancelled', feedback: expect.stringContaining('changed hands') });
+      expect((await h.http.get<Json>(`/api/rulesets/${moved}`)).body.ruleset.owner_username).toBe(
+        holder.username,
+      );
+      const again = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([again.status, again.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      // Nothing is left pending: whose it is now may offer it, and the recipient may take it.
+      await h.transfer('ruleset', moved, holder, other);
+      expect((await h.http.get<Json>(`/api/rulesets/${moved}`)).body.ruleset.owner_username).toBe(
+        other.username,
+      );
     });
   });
 });

@@ -46,6 +46,20 @@ class RulesetGone extends Error {
     super(`Ruleset ${rulesetId} is gone`);
   }
 }
+
+/** Why a transfer of a ruleset that is no longer its initiator's ends (its feedback adds `Cancelled: `). */
+const RULESET_CHANGED_HANDS_WHY = 'the ruleset changed hands since it was offered';
+
+/**
+ * The rulesets service refused to move the ruleset of a transfer being accepted: it is no longer the
+ * initiator's (`RULESETS.OWNER_CHANGED`), so the offer can never be carried out.
+ */
+class RulesetChangedHands extends Error {
+  constructor(readonly transferId: string) {
+    super(`The ruleset of transfer ${transferId} changed hands`);
+  }
+}
+
 /** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
 const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
 
@@ -157,7 +171,9 @@ export class TransfersService {
   /**
    * Ownership moves in the transaction that accepts; a ruleset is moved by the rulesets service. A ruleset
    * it no longer has (withdrawn, its event not handled yet or lost) ends the transfer: cancelled with why,
-   * and the accept is a 409, never a 404 that leaves the offer pending.
+   * and the accept is a 409, never a 404 that leaves the offer pending. So does a ruleset that is no longer
+   * the initiator's (it changed hands since the offer): the move is refused and nothing moves on either
+   * side, and an offer left pending could never be accepted.
    */
   async accept(ctx: RequestContext, request: TransferDecisionRequest): Promise<TransferAcceptResult> {
     const caller = requireUser(ctx);
@@ -183,7 +199,7 @@ export class TransfersService {
         }
         return decided;
       })
-      .catch((error: unknown) => this.cancelledIfGone(error));
+      .catch((error: unknown) => this.cancelledIfUnmovable(caller, error));
     return {
       transfer: await this.present(ctx, caller, row),
       resourceType: row.resource_type,
@@ -191,7 +207,10 @@ export class TransfersService {
     };
   }
 
-  /** The rulesets service moves the ruleset (idempotent by transfer id); `RulesetGone` when it has none. */
+  /**
+   * The rulesets service moves the ruleset (idempotent by transfer id); `RulesetGone` when it has none,
+   * `RulesetChangedHands` when it is no longer the initiator's.
+   */
   private async moveRuleset(ctx: RequestContext, transfer: TransferRow): Promise<void> {
     try {
       await this.bus.request(RulesetOwnershipRpc.move, ctx, {
@@ -203,15 +222,36 @@ export class TransfersService {
     } catch (error) {
       if (error instanceof RemoteError && error.payload.code === 'NOT_FOUND')
         throw new RulesetGone(transfer.resource_id);
+      if (error instanceof RemoteError && error.payload.code === 'RULESETS.OWNER_CHANGED')
+        throw new RulesetChangedHands(transfer.id);
       throw error;
     }
   }
 
-  /** An accept that found its ruleset gone (rolled back) ends the ruleset's transfers: 409, with why. */
-  private async cancelledIfGone(error: unknown): Promise<never> {
-    if (!(error instanceof RulesetGone)) throw error;
-    await this.endTransfersOf(error.rulesetId);
-    throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was cancelled: ${RULESET_WITHDRAWN_WHY}`);
+  /**
+   * An accept whose ruleset could not move (rolled back: nothing moved) ends the offer, cancelled with why,
+   * and answers 409 saying so: a ruleset gone ends all its transfers, one that changed hands this one (if
+   * it is still pending).
+   */
+  private async cancelledIfUnmovable(caller: UserCaller, error: unknown): Promise<never> {
+    if (error instanceof RulesetGone) {
+      await this.endTransfersOf(error.rulesetId);
+      throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was cancelled: ${RULESET_WITHDRAWN_WHY}`);
+    }
+    if (error instanceof RulesetChangedHands) {
+      await this.transfers.decide(
+        this.db.pool,
+        error.transferId,
+        { column: 'to_user_id', userId: caller.userId },
+        'cancelled',
+        `Cancelled: ${RULESET_CHANGED_HANDS_WHY}`,
+      );
+      throw catalogError(
+        'CATALOG.TRANSFER_DECIDED',
+        `The transfer was cancelled: ${RULESET_CHANGED_HANDS_WHY}, so it is no longer the initiator's to give`,
+      );
+    }
+    throw error;
   }
 
   async reject(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {

@@ -24,7 +24,10 @@ import { uuid } from '../http/uuid-param';
 const DECISION_ERRORS: Array<[number, string]> = [
   [403, 'The caller is not the party who may decide this'],
   [404, 'No such transfer of the caller'],
-  [409, 'Already decided, or expired, or cancelled because its ruleset was withdrawn'],
+  [
+    409,
+    'Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer',
+  ],
 ];
 
 @ApiTags('transfers')
@@ -40,8 +43,9 @@ export class TransfersController {
     summary: 'Accept (recipient): ownership moves at once',
     description:
       'For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already ' +
-      'decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile (the offer is ' +
-      'then cancelled, its feedback saying why).',
+      'decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile, or no longer ' +
+      "the initiator's (it changed hands since the offer): the offer is then cancelled, its feedback saying " +
+      'why, and nothing moves.',
   })
   @ApiOkResponse({ type: AcceptedTransferDto })
   @ApiErrors(...DECISION_ERRORS)
