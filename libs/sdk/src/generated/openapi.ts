@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Accept (recipient): ownership moves at once
-         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile (the offer is then cancelled, its feedback saying why).
+         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile, or no longer the initiator's (it changed hands since the offer): the offer is then cancelled, its feedback saying why, and nothing moves.
          */
         post: operations["Transfers_accept"];
         delete?: never;
@@ -10435,7 +10435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10554,7 +10554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10669,7 +10669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn */
+            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
