@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { E2E_BUSES } from '@pc/testing';
 import { type AnsweringPlatform, startAnsweringPlatform } from '@pc/gateway-platform/testing';
 import { ConnectionsWorld, type Json, type TestUser } from './testing/connections-e2e';
@@ -113,6 +114,69 @@ describe.each(E2E_BUSES)(
       );
       expect(synced.status).toBe(200);
       expect(synced.body.validation).toMatchObject({ ok: true });
+    });
+
+    /** A policy its owner may deploy, and a workspace of theirs: what a deployment request names. */
+    const deployable = async (): Promise<{ policyId: string; workspaceId: string }> => ({
+      policyId: await world.newPolicy(owner),
+      workspaceId: await world.newWorkspace(owner),
+    });
+
+    /** A connection on the custom domain, created while it answers at once, with a client of its own (no token cached). */
+    const connection = async (): Promise<string> => {
+      const res = await world.http.post<Json>(
+        '/api/connections',
+        { name: `Custom ${Date.now()}`, ...credentials(), clientId: `client-${randomUUID()}` },
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      return res.body.connection.id as string;
+    };
+
+    it("answers the eligible organizations of a custom domain that stops answering with the platform's timeout (502), for a list and for a deployment", async () => {
+      const { policyId, workspaceId } = await deployable();
+      const id = await connection();
+      world.platform.answers.delay = (request) => (request.path === '/accounts/api/me' ? Infinity : 0);
+      const timeout = {
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: 'The platform did not answer in time: try again later',
+      };
+
+      const deployment = await world.http.post<Json>(
+        '/api/deployments',
+        { policyId, connectionId: id, workspaceId, targetOrganizationIds: ['root'] },
+        { token: owner.token },
+      );
+      expect(deployment.status).toBe(502);
+      expect(deployment.body).toMatchObject(timeout);
+      const eligible = await world.http.get<Json>(`/api/policies/${policyId}/orgs?connectionId=${id}`, {
+        token: owner.token,
+      });
+      expect(eligible.status).toBe(502);
+      expect(eligible.body).toMatchObject(timeout);
+    });
+
+    it('answers the eligible organizations of a custom domain slower than the bus default, for a list and for a deployment', async () => {
+      const { policyId, workspaceId } = await deployable();
+      const id = await connection();
+      // Each answer within PLATFORM_TIMEOUT_MS, the three of a read longer than the bus's default wait.
+      world.platform.answers.delay = () => 800;
+
+      // Not one the credentials may deploy to (the platform names none): answered, nothing created.
+      const deployment = await world.http.post<Json>(
+        '/api/deployments',
+        { policyId, connectionId: id, workspaceId, targetOrganizationIds: ['root'] },
+        { token: owner.token },
+      );
+      expect(deployment.status).toBe(207);
+      expect(deployment.body.results).toEqual([
+        expect.objectContaining({ ok: false, organizationId: 'root', deployment: null }),
+      ]);
+      const eligible = await world.http.get<Json>(`/api/policies/${policyId}/orgs?connectionId=${id}`, {
+        token: owner.token,
+      });
+      expect(eligible.status).toBe(200);
+      expect(eligible.body).toEqual({ orgs: [], truncated: false });
     });
   },
 );

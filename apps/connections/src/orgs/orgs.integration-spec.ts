@@ -224,6 +224,37 @@ describe('organizations from a platform that answers more than the service reads
     ).toBe('BUS.MESSAGE_INVALID');
   });
 
+  it('reads the eligible organizations of a platform that stops answering within one deadline, no call tried again: the timeout (UPSTREAM_UNAVAILABLE)', async () => {
+    platform.answers.rootId = 'root';
+    platform.answers.hierarchy = JSON.stringify({ id: 'root', name: 'Root', subOrganizations: [] });
+    const user = service.newUser();
+    const { connection } = await request(ConnectionsRpc.create, user.ctx, {
+      name: 'Hanging later',
+      ...credentials,
+      organizationId: 'root',
+    });
+    platform.answers.delay = (seen) => (seen.path === '/accounts/api/me' ? Infinity : 0);
+    try {
+      const item = { policyId: randomUUID(), connectionId: connection.id };
+      for (const read of [
+        () => request(ConnectionsRpc.listEligibleOrgs, user.ctx, item),
+        () => request(ConnectionsRpc.checkEligibleOrgs, user.ctx, { ...item, organizationIds: ['root'] }),
+      ]) {
+        const asked = platform.seen.filter((seen) => seen.path === '/accounts/api/me').length;
+        const started = Date.now();
+        expect(await errorOf(read())).toEqual({
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: 'The platform did not answer in time: try again later',
+        });
+        // PLATFORM_TIMEOUT_MS is 1000 here: one try, where three took over 3 s.
+        expect(Date.now() - started).toBeLessThan(1800);
+        expect(platform.seen.filter((seen) => seen.path === '/accounts/api/me')).toHaveLength(asked + 1);
+      }
+    } finally {
+      platform.answers.delay = null;
+    }
+  });
+
   it('answers a tree that fits whole with truncated: false', async () => {
     platform.answers.rootId = 'root';
     platform.answers.hierarchy = JSON.stringify({

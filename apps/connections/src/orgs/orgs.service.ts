@@ -52,21 +52,20 @@ export class OrgsService {
    */
   async list(ctx: RequestContext, connectionId: string): Promise<OrganizationList> {
     const { row } = await this.access.visible(ctx, connectionId);
-    const all = await this.load(row, 'all', () =>
-      this.platform.within(CONNECTION_LIMITS.credentialCheckMs).listOrganizations(this.stored.of(row)),
-    );
+    const all = await this.load(row, 'all', () => this.checked().listOrganizations(this.stored.of(row)));
     return organizationList(all, (o) => o.id === row.organization_id);
   }
 
   /**
    * Organizations eligible for a policy or a ruleset: it must be visible to the caller (else 404), the
    * connection usable by them (owner, or shared into a workspace they are an active member of; else 404),
-   * and an organization is eligible when the platform lets the connection's credential deploy to it.
+   * and an organization is eligible when the platform lets the connection's credential deploy to it. Read
+   * within a credential check's deadline.
    */
   async eligible(ctx: RequestContext, req: EligibleOrgsRequest): Promise<OrganizationList> {
     const row = await this.deployingWith(ctx, req);
     const deployable = await this.load(row, 'deployable', () =>
-      this.platform.listDeployableOrganizations(this.stored.of(row)),
+      this.checked().listDeployableOrganizations(this.stored.of(row)),
     );
     return organizationList(deployable, (o) => o.id === row.organization_id);
   }
@@ -75,7 +74,8 @@ export class OrgsService {
    * Which of the organizations named (a deployment's targets) are eligible, with the same checks as
    * `eligible`: each is looked for in the whole tree, not in the list, which stops at `orgsMax` and at one
    * reply's byte budget (some 220 organizations with long IDs and paths), so a target past the cut is
-   * eligible all the same.
+   * eligible all the same. Within a credential check's deadline: the deployments service waits for it
+   * (`credentialCheckWaitMs`) while a deployment request, plan or roll-out waits for that.
    */
   async checkEligible(
     ctx: RequestContext,
@@ -86,7 +86,7 @@ export class OrgsService {
     // Cached like the lists, by a digest of the ids (50 of 255 characters would make a 13 KB key).
     const digest = createHash('sha256').update(JSON.stringify(asked)).digest('hex');
     const found = await this.load(row, `deployable:${digest}`, () =>
-      this.platform.findDeployableOrganizations(this.stored.of(row), asked),
+      this.checked().findDeployableOrganizations(this.stored.of(row), asked),
     );
     return { orgs: found.map((o) => toOrganization(o, (org) => org.id === row.organization_id)) };
   }
@@ -101,6 +101,14 @@ export class OrgsService {
     else throw badRequest('policyId or rulesetId is required');
     const { row } = await this.access.visible(ctx, connectionId);
     return row;
+  }
+
+  /**
+   * The platform with one deadline for all the calls of a read (`credentialCheckMs`, none tried again): a
+   * custom domain that hangs is the platform's `timeout` (502) before the caller stops waiting.
+   */
+  private checked(): GatewayPlatform {
+    return this.platform.within(CONNECTION_LIMITS.credentialCheckMs);
   }
 
   private async load<T>(row: ConnectionRow, kind: string, fetch: () => Promise<T>): Promise<T> {

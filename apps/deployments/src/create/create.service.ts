@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type AssetType,
   CatalogRpc,
+  CONNECTION_LIMITS,
   ConnectionsRpc,
   type CreateDeploymentRequest,
   type CreateDeploymentResult,
@@ -348,11 +349,17 @@ export class CreateDeploymentService {
     connectionId: string,
     targets: string[],
   ): Promise<Map<string, Organization>> {
-    const { orgs } = await this.bus.request(ConnectionsRpc.checkEligibleOrgs, ctx, {
-      ...(item.assetType === 'ruleset' ? { rulesetId: item.id } : { policyId: item.id }),
-      connectionId,
-      organizationIds: [...new Set(targets)],
-    });
+    // The platform is read within a credential check's deadline: its timeout (502) comes before this wait ends.
+    const { orgs } = await this.bus.request(
+      ConnectionsRpc.checkEligibleOrgs,
+      ctx,
+      {
+        ...(item.assetType === 'ruleset' ? { rulesetId: item.id } : { policyId: item.id }),
+        connectionId,
+        organizationIds: [...new Set(targets)],
+      },
+      { timeoutMs: CONNECTION_LIMITS.credentialCheckWaitMs },
+    );
     return new Map(orgs.map((o) => [o.id, o]));
   }
 }

@@ -4,6 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger
 import {
   CatalogRpc,
   CHANGES_FILES_MAX,
+  CONNECTION_LIMITS,
   ConnectionsRpc,
   REFS_LISTED_MAX,
   type RequestContext,
@@ -311,7 +312,9 @@ export class PoliciesController extends listingController(POLICIES) {
     description:
       'Eligible: the policy is visible to the caller, the connection is theirs or shared into a workspace they ' +
       "are an active member of, and the platform lets the connection's credentials deploy to the organization " +
-      "(its deployable organizations). `isPrimary` marks the connection's own organizationId. " +
+      "(its deployable organizations). `isPrimary` marks the connection's own organizationId. The platform's calls " +
+      `end within ${CONNECTION_LIMITS.credentialCheckMs / 1000} s together, none tried again: a platform that ` +
+      'has not answered by then is a 502. ' +
       ORGANIZATION_TREE_BOUNDS,
   })
   @ApiOkResponse({ type: OrganizationListDto })
@@ -322,10 +325,13 @@ export class PoliciesController extends listingController(POLICIES) {
     ORGANIZATION_TREE_UNREADABLE,
   )
   orgs(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: ConnectionIdQuery) {
-    return this.bus.request(ConnectionsRpc.listEligibleOrgs, ctx, {
-      policyId: id,
-      connectionId: query.connectionId,
-    });
+    // Past the deadline of the platform's read: its timeout (502) reaches the caller, not a 504.
+    return this.bus.request(
+      ConnectionsRpc.listEligibleOrgs,
+      ctx,
+      { policyId: id, connectionId: query.connectionId },
+      { timeoutMs: CONNECTION_LIMITS.credentialCheckWaitMs },
+    );
   }
 
   @Get('policies/:id/revisions')

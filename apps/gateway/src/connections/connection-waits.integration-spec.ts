@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectionsRpc, type RpcDescriptor } from '@pc/contracts';
+import { ConnectionsRpc, DeploymentsRpc, type Rollout, type RpcDescriptor } from '@pc/contracts';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
 
 /** The gateway's default wait on the bus here; the stand-in answers after it. */
@@ -64,4 +64,55 @@ describe('connection routes that reach the platform wait for their answer (a sta
     const { token } = gateway.user();
     expect((await gateway.fetch('GET', `/api/connections/${id}/impact`, { token })).status).toBe(504);
   });
+});
+
+/**
+ * The routes that ask which organizations a connection may deploy to (a read of the platform within a
+ * credential check's deadline) wait past it too: the eligible list, and a deployment request, plan or
+ * roll-out (whose service waits that long for the list). With stand-ins that answer after the default wait.
+ */
+describe('routes that ask for the eligible organizations wait for their answer (stand-ins for the services)', () => {
+  const gateway = gatewayUnderTest(
+    [
+      ConnectionsRpc.listEligibleOrgs,
+      DeploymentsRpc.create,
+      DeploymentsRpc.plan,
+      DeploymentsRpc.createRollout,
+    ],
+    {},
+    { timeoutMs: BUS_TIMEOUT_MS },
+  );
+  const later =
+    <T>(answer: T) =>
+    async (): Promise<T> => {
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_MS));
+      return answer;
+    };
+  const ids = { policyId: randomUUID(), connectionId: randomUUID(), workspaceId: randomUUID() };
+
+  beforeAll(() => {
+    gateway.reply(ConnectionsRpc.listEligibleOrgs, later({ orgs: [], truncated: false }));
+    gateway.reply(DeploymentsRpc.create, later({ status: 207, results: [] }));
+    gateway.reply(DeploymentsRpc.plan, later({ dryRun: true, assetId: 'asset', targets: [] }));
+    gateway.reply(
+      DeploymentsRpc.createRollout,
+      later({ rollout: { id: randomUUID(), workspace_id: ids.workspaceId } as Rollout }),
+    );
+  });
+
+  const routes: Array<[string, string, unknown, number]> = [
+    ['GET', `/api/policies/${ids.policyId}/orgs?connectionId=${ids.connectionId}`, undefined, 200],
+    ['POST', '/api/deployments', { ...ids, targetOrganizationIds: ['org'] }, 207],
+    ['POST', '/api/deployments', { ...ids, targetOrganizationIds: ['org'], dryRun: true }, 200],
+    ['POST', '/api/rollouts', { ...ids, version: '1.0.0', steps: [['org']] }, 201],
+  ];
+
+  it.each(routes)(
+    '%s %s answers what the service answers after the bus default',
+    async (method, url, body, status) => {
+      const { token } = gateway.user();
+      const res = await gateway.fetch(method, url, { token, body });
+      expect(res.status).toBe(status);
+    },
+  );
 });

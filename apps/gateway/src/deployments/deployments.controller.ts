@@ -35,6 +35,8 @@ import {
   IdempotencyHeaders,
   LOG_LAST_EVENT_ID_HEADER,
   LogStreamHeaders,
+  DEPLOYMENT_CHECK_WAIT,
+  ELIGIBILITY_UNKNOWN,
 } from './deployments.dto';
 import { LogStreams } from './log-stream';
 import { DeploymentPlanDto } from './plan.dto';
@@ -125,7 +127,7 @@ export class DeploymentsController {
       429,
       'Over a per-user limit: deployments queued or running at once, or target organizations per hour (Retry-After); nothing was created',
     ],
-    [502, 'The platform could not be asked which organizations the connection reaches'],
+    [502, ELIGIBILITY_UNKNOWN],
   )
   async create(
     @Ctx() ctx: RequestContext,
@@ -136,12 +138,14 @@ export class DeploymentsController {
     if (body.dryRun) {
       const { dryRun: _dryRun, ...request } = body;
       void reply.status(200);
-      return this.bus.request(DeploymentsRpc.plan, ctx, request);
+      return this.bus.request(DeploymentsRpc.plan, ctx, request, DEPLOYMENT_CHECK_WAIT);
     }
-    const { status, results } = await this.bus.request(DeploymentsRpc.create, ctx, {
-      ...body,
-      idempotencyKey: headers['idempotency-key'],
-    });
+    const { status, results } = await this.bus.request(
+      DeploymentsRpc.create,
+      ctx,
+      { ...body, idempotencyKey: headers['idempotency-key'] },
+      DEPLOYMENT_CHECK_WAIT,
+    );
     void reply.status(status);
     return { results };
   }

@@ -3,6 +3,7 @@ import {
   ADOPTION_LIMITS,
   ASSET_TYPES,
   type AssetType,
+  CONNECTION_LIMITS,
   DEPLOY_STEPS,
   ROLLOUT_JOB_STEPS,
   DEPLOYMENT_LIMITS as L,
@@ -34,6 +35,18 @@ import {
 } from 'class-validator';
 import { Optional, trim } from '../http/common.dto';
 import { OptionalBoolean, OptionalEnum, OptionalString } from '../http/schema-fields';
+
+/**
+ * How long a deployment request, a plan and a roll-out are waited for: they ask the connections service
+ * which organizations the connection may deploy to, a read of the platform within a credential check's
+ * deadline, so that its answer (the platform's timeout, a 502) reaches the caller rather than a 504.
+ */
+export const DEPLOYMENT_CHECK_WAIT = { timeoutMs: CONNECTION_LIMITS.deploymentCheckWaitMs };
+
+/** The 502 of a deployment request, a plan or a roll-out. */
+export const ELIGIBILITY_UNKNOWN =
+  'The platform could not be asked which organizations the connection reaches (it failed, or did not answer ' +
+  `within ${CONNECTION_LIMITS.credentialCheckMs / 1000} s)`;
 
 /**
  * The request headers an operation reads, each validated as a DTO (ValidHeaders) whose bounds the

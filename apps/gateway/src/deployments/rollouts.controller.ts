@@ -16,7 +16,12 @@ import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { AUDIT, Audited } from '../audit/audited';
 import { pagingDescription } from '../http/common.dto';
 import { ValidHeaders } from '../http/validation';
-import { ROLLOUT_LAST_EVENT_ID_HEADER, RolloutStreamHeaders } from './deployments.dto';
+import {
+  DEPLOYMENT_CHECK_WAIT,
+  ELIGIBILITY_UNKNOWN,
+  ROLLOUT_LAST_EVENT_ID_HEADER,
+  RolloutStreamHeaders,
+} from './deployments.dto';
 import { RolloutStreams } from './rollout-stream';
 import { CreateRolloutDto, ListRolloutsQuery, RolloutEnvelopeDto, RolloutListDto } from './rollouts.dto';
 import { BAD_ID, uuid } from '../http/uuid-param';
@@ -76,11 +81,11 @@ export class RolloutsController {
       429,
       'Too many active roll-outs of the caller, or its organizations would take the caller past the deployment targets per hour (Retry-After)',
     ],
-    [502, 'The platform could not be asked which organizations the connection reaches'],
+    [502, ELIGIBILITY_UNKNOWN],
   )
   @Audited(AUDIT.rolloutCreated)
   create(@Ctx() ctx: RequestContext, @Body() body: CreateRolloutDto) {
-    return this.bus.request(DeploymentsRpc.createRollout, ctx, body);
+    return this.bus.request(DeploymentsRpc.createRollout, ctx, body, DEPLOYMENT_CHECK_WAIT);
   }
 
   @Get()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ASSET_TYPES,
+  CONNECTION_LIMITS,
   DEPLOYMENT_LIMITS as L,
   DeploymentsRpc,
   PLAN_ACTIONS,
@@ -61,17 +62,23 @@ export class DeploymentTools implements ToolSet {
       output: { asset_id: z.string(), targets: z.array(plannedTargetSchema) },
       annotations: { ...READ_ONLY, openWorldHint: true },
       run: async (args, ctx) => {
-        const plan = await this.bus.request(DeploymentsRpc.plan, ctx, {
-          assetType: args.asset_type,
-          ...(args.policy_id ? { policyId: args.policy_id } : {}),
-          ...(args.ruleset_id ? { rulesetId: args.ruleset_id } : {}),
-          connectionId: args.connection_id,
-          workspaceId: args.workspace_id,
-          targetOrganizationIds: args.target_organization_ids,
-          ...(args.version ? { version: args.version } : {}),
-          ...(args.do_release !== undefined ? { doRelease: args.do_release } : {}),
-          ...(args.do_publish !== undefined ? { doPublish: args.do_publish } : {}),
-        });
+        // Waited for past the deadline of its read of the platform (the eligible organizations).
+        const plan = await this.bus.request(
+          DeploymentsRpc.plan,
+          ctx,
+          {
+            assetType: args.asset_type,
+            ...(args.policy_id ? { policyId: args.policy_id } : {}),
+            ...(args.ruleset_id ? { rulesetId: args.ruleset_id } : {}),
+            connectionId: args.connection_id,
+            workspaceId: args.workspace_id,
+            targetOrganizationIds: args.target_organization_ids,
+            ...(args.version ? { version: args.version } : {}),
+            ...(args.do_release !== undefined ? { doRelease: args.do_release } : {}),
+            ...(args.do_publish !== undefined ? { doPublish: args.do_publish } : {}),
+          },
+          { timeoutMs: CONNECTION_LIMITS.deploymentCheckWaitMs },
+        );
         const targets = plan.targets.map((t) => ({
           organization_id: t.organizationId,
           organization_name: t.organizationName,

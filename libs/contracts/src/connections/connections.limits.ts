@@ -25,11 +25,20 @@ export const CONNECTION_LIMITS = {
    * The whole check of credentials against the platform (a token, the profile, the organization tree):
    * its calls end by this deadline, each within PLATFORM_TIMEOUT_MS and the time left, none tried again;
    * past it the check answers `timeout`. Validation, creation, a change of credentials, the organizations
-   * of new or stored credentials and sync's check each make one.
+   * of new or stored credentials, the eligible ones (a list, a deployment's targets) and sync's check each
+   * make one.
    */
   credentialCheckMs: 20_000,
-  /** How long the gateway waits for a route that makes one credential check: its deadline and 10 s more. */
+  /**
+   * How long the gateway waits for a route that makes one credential check: its deadline and 10 s more;
+   * and the deployments service for the eligible organizations of a deployment's targets.
+   */
   credentialCheckWaitMs: 30_000,
+  /**
+   * How long the gateway and the tool server wait for a deployment request, plan or roll-out, which waits
+   * `credentialCheckWaitMs` for the eligible organizations: that and 10 s more.
+   */
+  deploymentCheckWaitMs: 40_000,
   /** How long the connections service waits for the deployments service's sweep of a connection's deployments. */
   deploymentsSweepMs: 60_000,
   /** How long the gateway waits for a refresh (the sweep's drift checks): the sweep's wait and 10 s more. */
