@@ -381,7 +381,7 @@ export interface paths {
         };
         /**
          * Organizations of a connection eligible for this policy
-         * @description Eligible: the policy is visible to the caller, the connection is theirs or shared into a workspace they are an active member of, and the platform lets the connection's credentials deploy to the organization (its deployable organizations). `isPrimary` marks the connection's own organizationId. At most 1000 organizations, root first, depth first, and at most 512 KiB of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
+         * @description Eligible: the policy is visible to the caller, the connection is theirs or shared into a workspace they are an active member of, and the platform lets the connection's credentials deploy to the organization (its deployable organizations). `isPrimary` marks the connection's own organizationId. The platform's calls end within 20 s together, none tried again: a platform that has not answered by then is a 502. At most 1000 organizations, root first, depth first, and at most 512 KiB of them (fewer with long IDs, names and paths): a larger tree is cut there, with `truncated: true`. The platform's tree is read at most 32 levels deep, with full paths of at most 1024 characters and IDs of at most 255: a tree beyond them is not listed but answered 502, its message naming the limit.
          */
         get: operations["Policies_orgs"];
         put?: never;
@@ -14971,7 +14971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The platform could not be asked which organizations the connection reaches */
+            /** @description The platform could not be asked which organizations the connection reaches (it failed, or did not answer within 20 s) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -16590,7 +16590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The platform could not be asked which organizations the connection reaches */
+            /** @description The platform could not be asked which organizations the connection reaches (it failed, or did not answer within 20 s) */
             502: {
                 headers: {
                     [name: string]: unknown;
