@@ -412,6 +412,66 @@ describe.each(E2E_BUSES)('webhooks and the audit log over the %s bus', (kind) =>
       expect(drifts).toHaveLength(1);
     });
 
+    it("a self-heal's success says so: the deployment's message has no self_heal, the heal's has self_heal: true, signed", async () => {
+      const d = { user: owner, tenant, connectionId, workspaceId };
+      const ruleset = await world.newDeployableRuleset(owner, { registryVersion: '0.5.0' });
+      const res = await world.deployRuleset(d, ruleset.id, { doRelease: true });
+      expect(res.status).toBe(201);
+      const id = res.body.results[0].deployment.id as string;
+      expect((await world.settled(owner.token, id)).status).toBe('succeeded');
+      /** The verified `deployment.succeeded` messages about the deployment an endpoint got, oldest first. */
+      const succeededAt = async (to: 'mine' | 'team', count: number): Promise<Json[]> => {
+        const { endpoint, secret } = to === 'mine' ? mine : team;
+        const messages = await eventually(async () => {
+          await refreshLogs();
+          const found = receiver.received.filter(
+            (r) =>
+              r.body.includes('"type":"deployment.succeeded"') &&
+              r.body.includes(id) &&
+              isFor(r, endpoint.id as string),
+          );
+          return found.length >= count ? found : undefined;
+        }, 60_000);
+        return messages.map((m) => new Webhook(secret).verify(m.body, m.headers) as Json);
+      };
+      for (const to of ['mine', 'team'] as const) {
+        const [deployed] = await succeededAt(to, 1);
+        expect(deployed.data).toMatchObject({ deployment_id: id, ruleset_id: ruleset.id });
+        expect(deployed.data).not.toHaveProperty('self_heal');
+      }
+
+      // The workspace heals drift; the ruleset is removed from Payments behind the service's back.
+      const selfHeal = (on: boolean) =>
+        world.http.put<Json>(
+          `/api/workspaces/${workspaceId}/deployment-settings`,
+          { selfHeal: on },
+          as(owner),
+        );
+      expect((await selfHeal(true)).status).toBe(200);
+      try {
+        await world.control.removeApplied(tenant.paymentsId, ruleset.assetId);
+        const refresh = await world.http.post<Json>(`/api/deployments/${id}/refresh`, {}, as(owner));
+        expect(refresh.body).toMatchObject({ outcome: 'healing' });
+        await eventually(async () => {
+          const { deployment } = (await world.http.get<Json>(`/api/deployments/${id}`, as(owner))).body;
+          return deployment.drifted === false ? true : undefined;
+        }, 60_000);
+      } finally {
+        expect((await selfHeal(false)).status).toBe(200);
+      }
+
+      // The heal's message: the same deployment, marked a self-heal, under a signature that verifies.
+      for (const to of ['mine', 'team'] as const) {
+        const [deployed, healed] = await succeededAt(to, 2);
+        expect(deployed.data).not.toHaveProperty('self_heal');
+        expect(healed).toMatchObject({
+          type: 'deployment.succeeded',
+          version: 1,
+          data: { deployment_id: id, ruleset_id: ruleset.id, workspace_id: workspaceId, self_heal: true },
+        });
+      }
+    });
+
     it('a roll-out that halts (its item failing on the platform): its author and its workspace hear it', async () => {
       const policy = await world.newDeployablePolicy(owner);
       await world.control.setHealth(tenant.paymentsId, { health: 'failing' });

@@ -2,8 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { GOVERNANCE_LIMITS, type WebhookEventType } from '@pc/contracts';
 
-/** The payloads of the webhook event types, version 1 (named schemas; the `webhooks` section names them). */
-export class DeploymentSucceededWebhookV1Dto {
+/** The deployment a `deployment.*` payload is about (not a schema of its own: each payload lists them). */
+abstract class DeploymentWebhookFieldsDto {
   @ApiProperty({ format: 'uuid' }) deployment_id!: string;
   @ApiProperty({ enum: ['policy', 'ruleset'] }) asset_type!: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) policy_id!: string | null;
@@ -13,7 +13,21 @@ export class DeploymentSucceededWebhookV1Dto {
   @ApiProperty() platform_org_id!: string;
 }
 
-export class DeploymentFailedWebhookV1Dto extends DeploymentSucceededWebhookV1Dto {
+/** The payloads of the webhook event types, version 1 (named schemas; the `webhooks` section names them). */
+export class DeploymentSucceededWebhookV1Dto extends DeploymentWebhookFieldsDto {
+  @ApiProperty({
+    type: Boolean,
+    enum: [true],
+    required: false,
+    description:
+      "Present, `true`, when the job was a self-heal: the drift check applied the workspace's drifted deployment " +
+      'again (the item had been removed, or changed, on the platform). That is not another deploy of the item: ' +
+      'its `deploys` do not count it. Absent for every other success, so a receiver counting deploys skips the messages that carry it',
+  })
+  self_heal?: true;
+}
+
+export class DeploymentFailedWebhookV1Dto extends DeploymentWebhookFieldsDto {
   @ApiProperty({ type: String, nullable: true, description: 'The failure as the deployment shows it' })
   error!: string | null;
 }
@@ -190,7 +204,7 @@ const MESSAGES = [
   ],
   [
     'deployment.succeeded',
-    "A deployment by the endpoint's owner (or in its workspace) succeeded",
+    "A deployment by the endpoint's owner (or in its workspace) succeeded, or a self-heal of one did (`self_heal`)",
     DeploymentSucceededWebhookV1Dto,
   ],
   [

@@ -7,6 +7,7 @@ import {
   DeploymentsEvents,
   type DeploymentSucceededEvent,
   type DeploymentSucceededWebhookV1,
+  type DeploymentWebhookFields,
   type RolloutHaltedWebhookV1,
   RulesetsEvents,
   type SubmissionDecidedWebhookV1,
@@ -64,7 +65,10 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
         return {
           type: 'deployment.succeeded',
           audience: await this.workspaceAudience(event, eventId),
-          data: deploymentData(event) satisfies DeploymentSucceededWebhookV1,
+          data: {
+            ...deploymentData(event),
+            ...(event.self_heal ? { self_heal: true } : {}),
+          } satisfies DeploymentSucceededWebhookV1,
         };
       }),
       GIVE_UP,
@@ -296,7 +300,8 @@ export class WebhookEventsSubscriber implements OnApplicationBootstrap {
   }
 }
 
-function deploymentData(event: DeploymentSucceededEvent): DeploymentSucceededWebhookV1 {
+/** The deployment a `deployment.*` message is about (a success's self-heal mark is the caller's). */
+function deploymentData(event: DeploymentSucceededEvent): DeploymentWebhookFields {
   return {
     deployment_id: event.deployment_id,
     asset_type: event.asset_type,

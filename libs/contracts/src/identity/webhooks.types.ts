@@ -156,7 +156,8 @@ export interface WebhookMessage<T extends WebhookEventType = WebhookEventType, D
   data: D;
 }
 
-export interface DeploymentSucceededWebhookV1 {
+/** The deployment a `deployment.*` message is about. */
+export interface DeploymentWebhookFields {
   deployment_id: string;
   asset_type: string;
   policy_id: string | null;
@@ -166,7 +167,16 @@ export interface DeploymentSucceededWebhookV1 {
   platform_org_id: string;
 }
 
-export interface DeploymentFailedWebhookV1 extends DeploymentSucceededWebhookV1 {
+export interface DeploymentSucceededWebhookV1 extends DeploymentWebhookFields {
+  /**
+   * Present, true, when the job was a self-heal: the drift check applied again a deployment that had
+   * succeeded and drifted, which is not another deploy of the item. Absent for every other success.
+   */
+  self_heal?: true;
+}
+
+/** A heal that fails sends none: its deployment stays succeeded, the failure on its drift. */
+export interface DeploymentFailedWebhookV1 extends DeploymentWebhookFields {
   error: string | null;
 }
 
