@@ -2916,7 +2916,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A deployment by the endpoint's owner (or in its workspace) succeeded
+         * A deployment by the endpoint's owner (or in its workspace) succeeded, or a self-heal of one did (`self_heal`)
          * @description Signed as Standard Webhooks: verify `webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, two during a secret rotation) and refuse timestamps older than five minutes. Answer 2xx within WEBHOOKS_TIMEOUT_MS; anything else is retried with backoff.
          */
         post: operations["webhook_deploymentSucceeded"];
@@ -5670,6 +5670,11 @@ export interface components {
             /** Format: uuid */
             connection_id: string;
             platform_org_id: string;
+            /**
+             * @description Present, `true`, when the job was a self-heal: the drift check applied the workspace's drifted deployment again (the item had been removed, or changed, on the platform). That is not another deploy of the item: its `deploys` do not count it. Absent for every other success, so a receiver counting deploys skips the messages that carry it
+             * @enum {boolean}
+             */
+            self_heal?: true;
         };
         DeploymentFailedWebhookV1Dto: {
             /** Format: uuid */
