@@ -1,5 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { ConnectionsRpc, type Envelope, type PlatformAccessRequest } from '@pc/contracts';
+import {
+  ConnectionsRpc,
+  type Envelope,
+  type PlatformAccessRequest,
+  type PlatformAccessRequestV1,
+} from '@pc/contracts';
 import { Handles } from '@pc/platform';
 import { PlatformAccessService } from './platform-access.service';
 
@@ -9,6 +14,12 @@ export class PlatformAccessHandler {
 
   @Handles(ConnectionsRpc.platformAccess)
   grant({ ctx, data }: Envelope<PlatformAccessRequest>) {
-    return this.grants.grant(ctx, data.id, data.workspaceId ?? null, data.forceRefresh);
+    return this.grants.grant(ctx, data.id, data.workspaceId, data.forceRefresh);
+  }
+
+  /** The previous release's callers, during a rolling release; removed in the next (deploy/README.md). */
+  @Handles(ConnectionsRpc.platformAccessV1)
+  grantV1({ ctx, data }: Envelope<PlatformAccessRequestV1>) {
+    return this.grants.grantV1(ctx, data);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PlatformAccessGrant, RequestContext } from '@pc/contracts';
+import type { PlatformAccessGrant, PlatformAccessRequestV1, RequestContext } from '@pc/contracts';
 import type { GatewayPlatform } from '@pc/gateway-platform';
-import { ConnectionAccess } from '../connections';
+import { ConnectionAccess, type ConnectionRow } from '../connections';
 import { GATEWAY_PLATFORM, platformFailure } from '../platform';
 import { StoredCredentials } from '../secrets';
 
@@ -28,7 +28,24 @@ export class PlatformAccessService {
     workspaceId: string | null,
     forceRefresh = false,
   ): Promise<PlatformAccessGrant> {
-    const row = await this.access.usableIn(ctx, id, workspaceId);
+    return this.exchange(await this.access.usableIn(ctx, id, workspaceId), forceRefresh);
+  }
+
+  /**
+   * `connections.platform.access-token.v1`, kept for one release for the replicas of the previous one
+   * (deploy/README.md, "Contract changes under way"): a request that names no workspace, as theirs never
+   * did, is granted by their rule (the connection visible to the author: its owner, or an active member of
+   * any workspace it is shared into), so their jobs go on while a rolling release replaces them; one that
+   * names it gets the workspace's rule. Removed with the subject in the next release.
+   */
+  async grantV1(ctx: RequestContext, data: PlatformAccessRequestV1): Promise<PlatformAccessGrant> {
+    if (data.workspaceId !== undefined)
+      return this.grant(ctx, data.id, data.workspaceId, data.forceRefresh ?? false);
+    const { row } = await this.access.visible(ctx, data.id);
+    return this.exchange(row, data.forceRefresh ?? false);
+  }
+
+  private async exchange(row: ConnectionRow, forceRefresh: boolean): Promise<PlatformAccessGrant> {
     let token: string;
     try {
       token = await this.platform.getAccessToken(this.stored.of(row), { forceRefresh });

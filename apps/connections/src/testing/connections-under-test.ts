@@ -27,12 +27,12 @@ export const NO_PLATFORM = '127.0.0.1:9';
  */
 export class ConnectionsUnderTest extends ServiceUnderTest {
   readonly keys: string;
-  /** Users who reach a connection through a workspace share, by connection id. */
-  private readonly access: Map<string, Set<string>>;
+  /** The workspaces through which each user reaches a connection (its shares), by connection id. */
+  private readonly access: Map<string, Map<string, Set<string>>>;
 
   constructor() {
     const keys = generateKeyRingEntry('test');
-    const access = new Map<string, Set<string>>();
+    const access = new Map<string, Map<string, Set<string>>>();
     super(
       'connections',
       (url: string, env: EnvSource) =>
@@ -52,9 +52,7 @@ export class ConnectionsUnderTest extends ServiceUnderTest {
         peerService('workspaces', WorkspacesRpc.ping, [
           answer(WorkspacesRpc.connectionAccess, ({ connectionId }, ctx) => ({
             workspaceIds:
-              ctx.caller.kind === 'user' && access.get(connectionId)?.has(ctx.caller.userId)
-                ? [randomUUID()]
-                : [],
+              ctx.caller.kind === 'user' ? [...(access.get(connectionId)?.get(ctx.caller.userId) ?? [])] : [],
           })),
           answer(WorkspacesRpc.connectionShares, () => ({ shares: [] })),
           answer(WorkspacesRpc.removeConnection, () => ({ removed: 0 })),
@@ -98,10 +96,21 @@ export class ConnectionsUnderTest extends ServiceUnderTest {
   newConnection = async (owner: TestUserContext, name: string): Promise<Connection> =>
     (await this.request(ConnectionsRpc.create, owner.ctx, { name, ...this.credentials() })).connection;
 
-  /** Lets the user reach the connection as a member of a workspace it is shared into. */
-  shareWith(connectionId: string, userId: string): void {
-    if (!this.access.has(connectionId)) this.access.set(connectionId, new Set());
-    this.access.get(connectionId)!.add(userId);
+  /**
+   * Lets the user reach the connection as an active member of a workspace it is shared into (by default a
+   * new one); returns that workspace's id.
+   */
+  shareWith(connectionId: string, userId: string, workspaceId: string = randomUUID()): string {
+    if (!this.access.has(connectionId)) this.access.set(connectionId, new Map());
+    const users = this.access.get(connectionId)!;
+    if (!users.has(userId)) users.set(userId, new Set());
+    users.get(userId)!.add(workspaceId);
+    return workspaceId;
+  }
+
+  /** The connection's owner withdrew it from that workspace: the user no longer reaches it through it. */
+  unshare(connectionId: string, userId: string, workspaceId: string): void {
+    this.access.get(connectionId)?.get(userId)?.delete(workspaceId);
   }
 }
 

@@ -150,6 +150,38 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
     expect(Boolean(declared.budgets)).toBe(counts);
   });
 
+  it.each(Object.keys(NATS_APPS))(
+    'lets the previous release of %s, during a rolling release, send the requests its code now sends on a newer subject, while their service answers them',
+    (app) => {
+      const declared = NATS_APPS[app];
+      const { use } = busUseOf(app);
+      const versionOf = (pattern: string) => /^(.*)\.v(\d+)$/.exec(pattern);
+      // A subject of the contracts that a newer version of it replaces, which this app's code sends.
+      const superseded = [...DESCRIPTORS.values()]
+        .filter((d) => d.kind === 'rpc')
+        .map((d) => d.pattern)
+        .filter((pattern) => {
+          const [, base, version] = versionOf(pattern) ?? [];
+          return [...use.requests].some((sent) => {
+            const [, sentBase, sentVersion] = versionOf(sent) ?? [];
+            return sentBase === base && Number(sentVersion) > Number(version);
+          });
+        })
+        .filter(
+          (pattern) => !(declared.requestsAllOf ?? []).some((service) => pattern.startsWith(`${service}.`)),
+        );
+      expect(patterns(declared.retiringRequests ?? [])).toEqual(superseded.sort());
+      const publish = permissionsOf(app, '').publish;
+      for (const pattern of superseded) {
+        expect(use.requests.has(pattern)).toBe(false);
+        expect(publish).toContain(pattern);
+        // Answered for the old replicas until it goes.
+        const service = Object.keys(NATS_APPS).find((a) => pattern.startsWith(`${NATS_APPS[a].serves}.`));
+        expect(service && busUseOf(service).use.serves.has(pattern)).toBe(true);
+      }
+    },
+  );
+
   it.each(Object.keys(NATS_APPS).filter((app) => NATS_APPS[app].consumesDurable.length > 0))(
     'names %s as the subscriber of every durable event it consumes (its consumers are granted by that name)',
     (app) => {

@@ -23,6 +23,7 @@ import type {
   Connection,
   PlatformAccessGrant,
   PlatformAccessRequest,
+  PlatformAccessRequestV1,
 } from './connections.types';
 import { ConnectionSchemas as S } from './connections.schemas';
 
@@ -53,13 +54,24 @@ export const ConnectionsRpc = {
   impact: rpc<ConnectionIdRequest, ConnectionImpact>('connections.connection.impact.v1'),
   /** For the workspaces service: does the caller own this connection? */
   ownership: rpc<ConnectionIdRequest, ConnectionOwnershipResult>('connections.connection.ownership.v1'),
-  /** For the workspaces service: names of connections (never their settings or secrets). */
   /**
-   * For the deployment workers: a short-lived platform access token for a connection the caller (the
-   * deployment's author) may use in the deployment's workspace. The client secret never leaves the
+   * For the deployment workers and the deployments service: a short-lived platform access token for a
+   * connection the caller (the deployment's author) may use in the deployment's workspace, which the
+   * request must name (null: the owner's work of no workspace). The client secret never leaves the
    * connections service.
    */
-  platformAccess: rpc<PlatformAccessRequest, PlatformAccessGrant>('connections.platform.access-token.v1'),
+  platformAccess: rpc<PlatformAccessRequest, PlatformAccessGrant>(
+    'connections.platform.access-token.v2',
+    S.platformAccess,
+  ),
+  /**
+   * The same for the previous release's callers, which name no workspace: answered by that release's
+   * rule (the author reaching the connection through any workspace) for one release, then removed
+   * (deploy/README.md, "Contract changes under way"). Nothing in this release sends it.
+   * @deprecated Use `platformAccess`.
+   */
+  platformAccessV1: rpc<PlatformAccessRequestV1, PlatformAccessGrant>('connections.platform.access-token.v1'),
+  /** For the workspaces service: names of connections (never their settings or secrets). */
   summaries: rpc<ConnectionSummariesRequest, ConnectionSummariesResult>(
     'connections.connection.summaries.v1',
   ),

@@ -187,7 +187,11 @@ export interface ConnectionOwnershipResult {
   owned: boolean;
 }
 
-/** For the deployment workers: a platform access token instead of the credentials. */
+/**
+ * For the deployment workers and the deployments service: a platform access token instead of the
+ * credentials (`connections.platform.access-token.v2`; `ConnectionSchemas.platformAccess`, so a request
+ * without `workspaceId` is refused, never granted by a looser rule).
+ */
 export interface PlatformAccessRequest {
   id: string;
   /**
@@ -198,6 +202,20 @@ export interface PlatformAccessRequest {
    */
   workspaceId: string | null;
   /** Ask the platform for a new token (the previous one was refused). */
+  forceRefresh?: boolean;
+}
+
+/**
+ * The request of the previous release's callers (`connections.platform.access-token.v1`), answered for
+ * one release so that their replicas keep working while a rolling release replaces them, then removed
+ * (deploy/README.md, "Contract changes under way"). Without `workspaceId` it is granted as that release
+ * granted it: to the owner, or to an active member of any workspace the connection is shared into. With
+ * it, by `PlatformAccessRequest`'s rule.
+ * @deprecated Send `PlatformAccessRequest` on `ConnectionsRpc.platformAccess`.
+ */
+export interface PlatformAccessRequestV1 {
+  id: string;
+  workspaceId?: string | null;
   forceRefresh?: boolean;
 }
 

@@ -39,6 +39,13 @@ export interface AppBusUse {
   requestsAllOf?: string[];
   /** Requests it sends (its own health ping too: a service's readiness pings itself over the bus). */
   requests: Rpc[];
+  /**
+   * Requests its previous release sent and this one no longer does (their contract moved to a new
+   * subject): still allowed for one release, since the old replicas connect as the same user while a
+   * rolling release replaces them; removed with the subject (deploy/README.md, "Contract changes under
+   * way"). The service still answers them.
+   */
+  retiringRequests?: Rpc[];
   /** Broadcast events it publishes. */
   emits: Event[];
   /** Broadcast events it hears (every replica). */
@@ -247,6 +254,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       ConnectionsRpc.checkEligibleOrgs,
       ConnectionsRpc.platformAccess,
     ],
+    retiringRequests: [ConnectionsRpc.platformAccessV1],
     publishesDurable: [
       DeploymentsEvents.deploymentSucceeded,
       DeploymentsEvents.deploymentDrifted,
@@ -264,6 +272,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
     ...none,
     serves: 'deployment-worker',
     requests: [DeploymentWorkerRpc.ping, ConnectionsRpc.platformAccess],
+    retiringRequests: [ConnectionsRpc.platformAccessV1],
     emits: [DeploymentsEvents.logAppended, DeploymentsEvents.jobEnded],
     works: ['deployments'],
   },
@@ -298,7 +307,7 @@ export function permissionsOf(
   const publish = new Set<string>();
   const subscribe = new Set<string>([`_INBOX_${app.replace(/[^A-Za-z0-9_-]/g, '_')}.>`]);
   for (const service of use.requestsAllOf ?? []) publish.add(p(`${service}.>`));
-  for (const rpc of use.requests) publish.add(p(rpc.pattern));
+  for (const rpc of [...use.requests, ...(use.retiringRequests ?? [])]) publish.add(p(rpc.pattern));
   for (const event of use.emits) publish.add(p(event.pattern));
   for (const event of use.hears) subscribe.add(p(event.pattern));
   if (use.serves) subscribe.add(p(`${use.serves}.>`));
