@@ -35,6 +35,45 @@ describe('ruleset pins (service level, PostgreSQL)', () => {
     expect(versions.map((v) => v.how)).toEqual(['review', 'admin', 'admin']);
   });
 
+  it('shows and keeps the rules of the commit it pins: its rule names, counts and profile name', async () => {
+    const { submission, rulesetId } = await h.published(owner);
+    h.host.push(submission.source_url, {
+      'ruleset.yaml': `#%Validation Profile 1.0
+profile: Spec Rules, wider
+violation: [operation-summary]
+warning: [api-title]
+validations:
+  operation-summary:
+    message: Every operation has a summary
+    targetClass: apiContract.Operation
+    propertyConstraints:
+      core.name:
+        minCount: 1
+  api-title:
+    message: The API has a title
+    targetClass: apiContract.WebAPI
+    propertyConstraints:
+      core.name:
+        minCount: 1
+`,
+    });
+    const head = h.host.commitOf(submission.source_url);
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    expect(ruleset.pin?.commit).toBe(head);
+    expect(ruleset).toMatchObject({
+      profile_name: 'Spec Rules, wider',
+      rule_names: ['operation-summary', 'api-title'],
+      rule_counts: { violation: 1, warning: 1, info: 0 },
+      ruleset_format: 'amf',
+    });
+    // The version kept for governance profiles (their applicable rules) is the pinned commit's.
+    const [version] = await h.sql<{ rule_names: string[] }>(
+      'SELECT rule_names FROM rulesets.ruleset_versions WHERE ruleset_id = $1 AND commit = $2',
+      [rulesetId, head],
+    );
+    expect(version.rule_names).toEqual(['operation-summary', 'api-title']);
+  });
+
   it("counts an administrator's pin in their share of the evaluator: 429 with Retry-After past it, then it pins", async () => {
     const { submission, rulesetId } = await h.published(owner);
     // A new version, whose check no earlier one answers for.

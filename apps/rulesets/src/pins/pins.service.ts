@@ -12,7 +12,7 @@ import { SubmissionHistory } from '../history';
 import { RulesetVersions } from '../profiles';
 import { RulesetAccess, type RulesetRow, RulesetsService, RulesetWrites } from '../rulesets';
 import { SubmissionRecords } from '../submissions';
-import { RulesetInspector } from '../validation';
+import { RulesetInspector, validatedContent } from '../validation';
 
 /** A ruleset's pin, to the kernel's `Pinning`: its source repository's; the submission's history records who pinned it. */
 @Injectable()
@@ -61,7 +61,11 @@ export class PinsService implements KindPins<
     validation: RulesetValidation,
     adminId: string,
   ): Promise<RulesetRow> {
+    // The ruleset shows, and evaluates with, the pinned commit's rules (as an approval sets them): the
+    // version kept below, and the applicable rules of an API's evaluation, are read from them.
     const updated = await this.rulesets.update(tx, ruleset.id, {
+      ...validatedContent(validation),
+      ruleset_path: validation.rulesetPath ?? ruleset.ruleset_path,
       ...pinnedNow('admin', adminId, validation.commit, validation.contentDigest),
     });
     const submission = ruleset.submission_id

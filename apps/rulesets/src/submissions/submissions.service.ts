@@ -23,7 +23,7 @@ import { completeTabSet } from '../docs';
 import { SubmissionHistory } from '../history';
 import { IdeasClient } from '../ideas';
 import { RulesetWrites } from '../rulesets';
-import { RulesetInspector } from '../validation';
+import { RulesetInspector, validatedContent } from '../validation';
 import {
   changesOf,
   type ChosenField,
@@ -177,7 +177,7 @@ export class SubmissionsService extends Submitting<
       source_url: input.repoUrl.trim(),
       source_ref: emptyToNull(input.sourceRef),
       ruleset_path: emptyToNull(input.rulesetPath) ?? validation.rulesetPath,
-      ...fromValidation(validation),
+      ...validatedContent(validation),
       target_scopes: input.targetScopes ?? validation.targetScopes,
       registry_asset_id: emptyToNull(input.registryAssetId) ?? validRegistryId(validation),
       icon_url: input.iconDisabled ? null : (emptyToNull(input.iconUrl) ?? validation.iconUrl),
@@ -396,7 +396,7 @@ export class SubmissionsService extends Submitting<
     if (request.repoUrl !== undefined) next.source_url = request.repoUrl.trim();
     if (request.sourceRef !== undefined) next.source_ref = emptyToNull(request.sourceRef);
     if (validation) {
-      Object.assign(next, fromValidation(validation));
+      Object.assign(next, validatedContent(validation));
       next.ruleset_path = emptyToNull(request.rulesetPath) ?? validation.rulesetPath;
       // A default follows the repository; what the submitter chose stays.
       if (!chosen.includes('target_scopes')) next.target_scopes = validation.targetScopes;
@@ -441,22 +441,6 @@ export class SubmissionsService extends Submitting<
       await this.rulesets.update(tx, row.ruleset_id, { lifecycle_status: lifecycle });
     }
   }
-}
-
-function fromValidation(
-  v: RulesetValidation,
-): Pick<SubmissionContent, 'profile_name' | 'rule_names' | 'rule_counts' | 'engine_check'> {
-  return {
-    profile_name: v.profile?.profileName ?? null,
-    rule_names: v.profile?.ruleNames ?? [],
-    rule_counts: v.profile?.ruleCounts ?? { violation: 0, warning: 0, info: 0 },
-    engine_check: {
-      evaluable: v.evaluable,
-      examples: v.examples,
-      checked_at: new Date().toISOString(),
-      format: v.format ?? 'amf',
-    },
-  };
 }
 
 /** The commit validation read and the content digest there (what approval pins). */
