@@ -5,7 +5,7 @@ import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
 import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
 import { BodyLimit } from '../http/body-limit';
-import { OkDto } from '../http/common.dto';
+import { flatListPagingDescription, OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
 import { specificationForBus } from '../rulesets/specification-parts';
 import {
@@ -35,6 +35,7 @@ import {
   UpdateSettingsDto,
   WaiverEnvelopeDto,
   WaiverListDto,
+  WaiversQuery,
 } from './governance.dto';
 import { BAD_ID, uuid } from '../http/uuid-param';
 
@@ -310,12 +311,14 @@ export class GovernanceController {
   @Authenticated()
   @ApiOperation({
     summary: "The API's waivers, expired ones included",
-    description: 'Each with its rule, location, reason and expiry; `expired` ones no longer cover anything.',
+    description:
+      'Each with its rule, location, reason and expiry; `expired` ones no longer cover anything. Latest expiry first. ' +
+      flatListPagingDescription(L.waiversPage),
   })
   @ApiOkResponse({ type: WaiverListDto })
-  @ApiErrors(BAD_ID, NO_API)
-  waivers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
-    return this.bus.request(GovernanceRpc.listWaivers, ctx, { id });
+  @ApiErrors([400, 'Invalid query or id, or a cursor this API did not make'], NO_API)
+  waivers(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: WaiversQuery) {
+    return this.bus.request(GovernanceRpc.listWaivers, ctx, { id, ...query });
   }
 
   @Audited(AUDIT.waiverCreated)

@@ -31,6 +31,8 @@ import {
   MaxUtf8Bytes,
   Nullable,
   Optional,
+  PageCursor,
+  PageInfoDto,
   PageLimit,
   toBool,
   toInt,
@@ -659,8 +661,14 @@ export class WaiverEnvelopeDto {
   @ApiProperty({ type: WaiverDto }) waiver!: WaiverDto;
 }
 
-export class WaiverListDto {
-  @ApiProperty({ type: [WaiverDto], maxItems: L.waiversPerApi * 2, description: 'Latest expiry first' })
+/** A page of an API's waivers: `limit` and `cursor` (the `nextCursor` of the page before). */
+export class WaiversQuery {
+  @PageLimit(L.waiversPage) limit?: number;
+  @PageCursor() cursor?: string;
+}
+
+export class WaiverListDto extends PageInfoDto {
+  @ApiProperty({ type: [WaiverDto], maxItems: L.waiversPage.max, description: 'Latest expiry first' })
   waivers!: WaiverDto[];
 }
 

@@ -1,4 +1,5 @@
-import { GovernanceRpc } from '@pc/contracts';
+import { GOVERNANCE_LIMITS as L, GovernanceRpc } from '@pc/contracts';
+import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -120,5 +121,48 @@ describe('waivers (service level, the engine)', () => {
       [waiver.id],
     );
     expect(news).toEqual([{ owner: admin.id, conformance: 50 }]);
+  });
+
+  it('pages the list within the reply budget: the most waivers in force, each with the longest reason of 3-byte characters', async () => {
+    const apiId = await evaluatedApi();
+    const { waiver } = await waive(owner, apiId, { reason: '€'.repeat(2000), expiresAt: inDays(366) });
+    // As many more in force as allowed, and expired ones besides (the list shows those too).
+    await h.sql(
+      `INSERT INTO rulesets.waivers (api_id, workspace_id, rule, location, reason, expires_at, created_by)
+       SELECT api_id, workspace_id, rule, location, reason, now() + n * interval '1 minute', created_by
+         FROM rulesets.waivers, generate_series(1, $2::int - 1) AS n WHERE id = $1
+       UNION ALL
+       SELECT api_id, workspace_id, rule, location, reason, now() - n * interval '1 minute', created_by
+         FROM rulesets.waivers, generate_series(1, 50) AS n WHERE id = $1`,
+      [waiver.id, L.waiversPerApi],
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId, cursor });
+      expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(LIST_REPLY_BUDGET_BYTES + 1024);
+      seen.push(...page.waivers.map((w) => w.expires_at));
+      expect(page.hasMore).toBe(page.nextCursor !== null);
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toHaveLength(L.waiversPerApi + 50);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort().reverse()).toEqual(seen);
+    // A limit pages too; a cursor this API did not make is a 400 on cursor.
+    const first = await h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId, limit: 2 });
+    expect(first.waivers.map((w) => w.expires_at)).toEqual(seen.slice(0, 2));
+    const second = await h.request(GovernanceRpc.listWaivers, member.ctx, {
+      id: apiId,
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
+    expect(second.waivers.map((w) => w.expires_at)).toEqual(seen.slice(2, 4));
+    const forged = Buffer.from(JSON.stringify(['waivers', 'x', waiver.id])).toString('base64url');
+    expect(
+      await codeOf(h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId, cursor: forged })),
+    ).toBe('BAD_REQUEST');
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Waiver } from '@pc/contracts';
 import { insertInto } from '@pc/listings';
-import type { Executor } from '@pc/platform';
+import type { Executor, Keyset } from '@pc/platform';
 
 /** A row of rulesets.waivers. */
 export interface WaiverRow {
@@ -17,6 +17,9 @@ export interface WaiverRow {
 }
 
 const COLUMNS = 'id, api_id, workspace_id, rule, location, reason, expires_at, created_by, created_at';
+
+/** A waiver's expiry as whole microseconds since 1970, as text: exact, and read back exactly. */
+const MICROS = `(extract(epoch FROM expires_at) * 1000000)::bigint::text`;
 
 export function toWaiver(row: WaiverRow, now = new Date()): Waiver {
   return {
@@ -36,10 +39,23 @@ export function toWaiver(row: WaiverRow, now = new Date()): Waiver {
 /** Waivers of an API's findings (rulesets schema). Executor first. */
 @Injectable()
 export class WaiversRepository {
-  async listForApi(db: Executor, apiId: string, limit: number): Promise<WaiverRow[]> {
-    return db.query<WaiverRow[]>(
-      `SELECT ${COLUMNS} FROM rulesets.waivers WHERE api_id = $1 ORDER BY expires_at DESC, id LIMIT $2`,
-      [apiId, limit],
+  /**
+   * The API's waivers by latest expiry (then id, both descending), at most `limit`, after `after` (the
+   * last one of the page before): each with its cursor key, its expiry in microseconds since 1970.
+   */
+  async listForApi(
+    db: Executor,
+    apiId: string,
+    limit: number,
+    after: Keyset | null,
+  ): Promise<Array<WaiverRow & { cursor_key: string }>> {
+    return db.query<Array<WaiverRow & { cursor_key: string }>>(
+      `SELECT ${COLUMNS}, ${MICROS} AS cursor_key FROM rulesets.waivers
+        WHERE api_id = $1
+          AND ($2::bigint IS NULL
+               OR (expires_at, id) < (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::uuid))
+        ORDER BY expires_at DESC, id DESC LIMIT $4`,
+      [apiId, after?.key ?? null, after?.id ?? null, limit],
     );
   }
 

@@ -2,17 +2,24 @@ import { Injectable } from '@nestjs/common';
 import {
   type CreateWaiverRequest,
   GOVERNANCE_LIMITS as L,
+  type ListWaiversRequest,
   type RequestContext,
   type Waiver,
   type WaiverIdRequest,
+  type WaiverPage,
 } from '@pc/contracts';
-import { Database, badRequest, notFound } from '@pc/platform';
+import { Database, badRequest, decodeKeyset, notFound, pageOf } from '@pc/platform';
 import { ApiConformance } from '../api-evaluations';
 import { rulesetsError } from '../common/rulesets.errors';
 import { GovernedApiAccess } from '../governed-apis';
 import { toWaiver, WaiversRepository } from './waivers.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The cursor kind of an API's waivers (by latest expiry). */
+const WAIVERS = 'waivers';
+/** A cursor key: an expiry in whole microseconds since 1970 (see `WaiversRepository.listForApi`). */
+const MICROS_KEY = /^-?\d{1,17}$/;
 
 /**
  * Waivers: the workspace's owner or an admin accepts a rule's findings at a location (a JSON pointer or a
@@ -28,10 +35,24 @@ export class WaiversService {
     private readonly conformance: ApiConformance,
   ) {}
 
-  async list(ctx: RequestContext, apiId: string): Promise<{ waivers: Waiver[] }> {
-    const { api } = await this.apiAccess.api(ctx, apiId, 'read');
-    const rows = await this.waivers.listForApi(this.db.pool, api.id, L.waiversPerApi * 2);
-    return { waivers: rows.map((row) => toWaiver(row)) };
+  /**
+   * A page of the API's waivers, expired ones included, latest expiry first: at most `limit` (the largest
+   * page without one) and at most the reply's byte budget (a shorter page then, with `hasMore`).
+   */
+  async list(ctx: RequestContext, request: ListWaiversRequest): Promise<WaiverPage> {
+    const after = decodeKeyset(request.cursor, WAIVERS);
+    if (after && !MICROS_KEY.test(after.key))
+      throw badRequest('Invalid cursor', [
+        { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
+      ]);
+    const { api } = await this.apiAccess.api(ctx, request.id, 'read');
+    const limit = request.limit ?? L.waiversPage.default;
+    const rows = await this.waivers.listForApi(this.db.pool, api.id, limit + 1, after);
+    const now = new Date();
+    const page = await pageOf(rows, limit, WAIVERS, (head) =>
+      head.map(({ cursor_key: _key, ...row }) => toWaiver(row, now)),
+    );
+    return { waivers: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   async create(ctx: RequestContext, request: CreateWaiverRequest): Promise<{ waiver: Waiver }> {

@@ -43,6 +43,11 @@ export const GOVERNANCE_LIMITS = {
   evaluationsPerHour: 600,
   /** Active waivers per API. */
   waiversPerApi: 200,
+  /**
+   * A page of an API's waivers (expired ones included, so there may be more than `waiversPerApi`), by
+   * latest expiry; without `limit` the largest page. A page is also cut to the reply's bytes (`hasMore`).
+   */
+  waiversPage: { min: 1, max: 200, default: 200 },
   /** Findings kept per evaluation (counts are always complete; `findings_truncated` says when cut). */
   findingsKept: 1000,
   /** The APIs a conformance-changed news names (by name; it counts all of them). */

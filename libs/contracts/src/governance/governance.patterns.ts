@@ -21,6 +21,7 @@ import type {
   GovernedApi,
   ListApisRequest,
   ListEvaluationsRequest,
+  ListWaiversRequest,
   PushDocumentRequest,
   RecordEvaluationRequest,
   RegisterApiRequest,
@@ -31,6 +32,7 @@ import type {
   Waiver,
   WaiverExpiredEvent,
   WaiverIdRequest,
+  WaiverPage,
   WorkspaceIdData,
 } from './governance.types';
 
@@ -95,7 +97,7 @@ export const GovernanceRpc = {
   /** For a ruleset's page: how many governed APIs it governs (404 for a ruleset the caller cannot see). */
   rulesetFollowers: rpc<ApiIdRequest, RulesetFollowers>('rulesets.governance.followers.v1', S.apiId),
 
-  listWaivers: rpc<ApiIdRequest, { waivers: Waiver[] }>('rulesets.waiver.list.v1', S.apiId),
+  listWaivers: rpc<ListWaiversRequest, WaiverPage>('rulesets.waiver.list.v1', S.listWaivers),
   createWaiver: rpc<CreateWaiverRequest, { waiver: Waiver }>('rulesets.waiver.create.v1', S.createWaiver),
   deleteWaiver: rpc<WaiverIdRequest, { ok: true }>('rulesets.waiver.delete.v1', S.waiver),
 } as const;

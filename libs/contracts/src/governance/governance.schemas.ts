@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_CURSOR_MAX } from '../catalog/catalog.limits';
 import type { MessageSchema } from '../common/message-schemas';
 import { specificationUploadSchema } from '../rulesets/rulesets.schemas';
 import { GOVERNANCE_LIMITS as L } from './governance.limits';
@@ -11,6 +12,7 @@ import type {
   GovernanceTrendRequest,
   ListApisRequest,
   ListEvaluationsRequest,
+  ListWaiversRequest,
   PushDocumentRequest,
   RecordEvaluationRequest,
   RegisterApiRequest,
@@ -148,5 +150,10 @@ export const GovernanceSchemas = {
     reason: z.string().trim().min(L.waiverReason.min).max(L.waiverReason.max),
     expiresAt: z.iso.datetime({ offset: true }),
   }) satisfies MessageSchema<CreateWaiverRequest>,
+  listWaivers: z.object({
+    id: uuid,
+    limit: z.number().int().min(L.waiversPage.min).max(L.waiversPage.max).optional(),
+    cursor: z.string().max(LIST_CURSOR_MAX).optional(),
+  }) satisfies MessageSchema<ListWaiversRequest>,
   waiver: z.object({ apiId: uuid, waiverId: uuid }) satisfies MessageSchema<WaiverIdRequest>,
 };

@@ -297,6 +297,21 @@ export interface CreateWaiverRequest {
   expiresAt: string;
 }
 
+/** A page of an API's waivers: at most `limit` (`GOVERNANCE_LIMITS.waiversPage`), after the one `cursor` names. */
+export interface ListWaiversRequest {
+  id: string;
+  limit?: number;
+  /** Opaque: the `nextCursor` of the page before. */
+  cursor?: string;
+}
+
+/** One page of an API's waivers, latest expiry first: whether more follow, and the next page's cursor. */
+export interface WaiverPage {
+  waivers: Waiver[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
 export interface WaiverIdRequest {
   apiId: string;
   waiverId: string;
