@@ -160,6 +160,46 @@ describe('governed APIs (service level, PostgreSQL)', () => {
     );
   });
 
+  it('lets a workspace at its documents limit push to an API keeping as many as it may (its oldest goes), not to another (409)', async () => {
+    const full = h.workspace(owner);
+    const apiIn = async (name: string) =>
+      (await h.request(GovernanceRpc.registerApi, owner.ctx, { workspaceId: full, name })).api;
+    const [kept, filler, other] = [
+      await apiIn('Kept API'),
+      await apiIn('Filler API'),
+      await apiIn('Other API'),
+    ];
+    const documents = (apiId: string, count: number) =>
+      h.sql(
+        `INSERT INTO rulesets.api_documents (api_id, workspace_id, filename, content, digest, bytes, pushed_by)
+         SELECT $1, $2, 'api.yaml', 'openapi: 3.0.0', 'd', 14, $3 FROM generate_series(1, $4)`,
+        [apiId, full, owner.id, count],
+      );
+    await documents(kept.id, GOVERNANCE_LIMITS.documentsPerApi);
+    await documents(filler.id, GOVERNANCE_LIMITS.documentsPerWorkspace - GOVERNANCE_LIMITS.documentsPerApi);
+    const inWorkspace = async () =>
+      (
+        await h.sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM rulesets.api_documents WHERE workspace_id = $1`,
+          [full],
+        )
+      )[0].n;
+
+    // The push replaces the API's oldest document: the workspace keeps as many as before.
+    await expect(
+      h.request(GovernanceRpc.pushDocument, owner.ctx, { apiId: kept.id, content: OAS3 }),
+    ).resolves.toMatchObject({ document: { api_id: kept.id, bytes: Buffer.byteLength(OAS3) } });
+    expect((await h.request(GovernanceRpc.getApi, owner.ctx, { id: kept.id })).api.documents).toBe(
+      GOVERNANCE_LIMITS.documentsPerApi,
+    );
+    expect(await inWorkspace()).toBe(GOVERNANCE_LIMITS.documentsPerWorkspace);
+    // A push that would add one is refused.
+    expect(
+      await codeOf(h.request(GovernanceRpc.pushDocument, owner.ctx, { apiId: other.id, content: OAS3 })),
+    ).toBe('RULESETS.GOVERNANCE_LIMIT');
+    expect(await inWorkspace()).toBe(GOVERNANCE_LIMITS.documentsPerWorkspace);
+  });
+
   it("lists the workspace's APIs at-risk first with totals, by the threshold the owner or an admin sets", async () => {
     const ws = h.workspace(owner, [[member, 'member']]);
     const ids: Record<string, string> = {};

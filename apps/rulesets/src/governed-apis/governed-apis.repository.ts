@@ -192,6 +192,14 @@ export class GovernedApisRepository {
     return row.n;
   }
 
+  async countDocumentsOfApi(db: Executor, apiId: string): Promise<number> {
+    const [row] = await db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM rulesets.api_documents WHERE api_id = $1`,
+      [apiId],
+    );
+    return row.n;
+  }
+
   /** Adds a document and drops the API's oldest beyond the number kept per API. */
   async insertDocument(db: Executor, document: NewDocument): Promise<ApiDocumentRow> {
     const [row] = await db.query<ApiDocumentRow[]>(

@@ -163,8 +163,10 @@ export class GovernedApisService {
   }
 
   /**
-   * A pushed document, counted against the workspace's limit (the API keeps its newest ones only).
-   * In the caller's transaction: `api-evaluations` pushes the document it evaluates this way too.
+   * A pushed document, counted against the workspace's limit (the API keeps its newest ones only: a push
+   * to an API keeping as many as it may replaces its oldest, so the workspace keeps no more and it is taken
+   * at the limit too). In the caller's transaction: `api-evaluations` keeps the document it evaluated this
+   * way, in the evaluation's.
    */
   async addDocument(
     tx: Executor,
@@ -174,7 +176,11 @@ export class GovernedApisService {
     document: { content: string; filename?: string; commit?: string },
   ): Promise<ApiDocument> {
     await this.apis.lockWorkspace(tx, workspaceId);
-    if ((await this.apis.countDocumentsInWorkspace(tx, workspaceId)) >= L.documentsPerWorkspace)
+    const replacesOldest = (await this.apis.countDocumentsOfApi(tx, apiId)) >= L.documentsPerApi;
+    if (
+      !replacesOldest &&
+      (await this.apis.countDocumentsInWorkspace(tx, workspaceId)) >= L.documentsPerWorkspace
+    )
       throw rulesetsError(
         'RULESETS.GOVERNANCE_LIMIT',
         `A workspace keeps at most ${L.documentsPerWorkspace} documents: delete APIs it no longer governs`,
