@@ -5,9 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CatalogEvents, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
+import { CatalogEvents, ConnectionsRpc, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
-import { type BusConfig, createDurableEvents, durableConsumerName, freePort, loadEnv } from '@pc/platform';
+import {
+  BusClient,
+  type BusConfig,
+  createClientProxy,
+  createDurableEvents,
+  durableConsumerName,
+  freePort,
+  loadEnv,
+} from '@pc/platform';
 import { createTestDatabase, HttpClient, portAnswers, type TestDatabase, waitFor } from '@pc/testing';
 import { AckPolicy, connect, Events, JSONCodec, type NatsConnection } from 'nats';
 import { type AppName, type RunningSystem, startSystem } from './system';
@@ -163,6 +171,38 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
       await mcp.close();
     }
   });
+
+  it.each(['deployments', 'deployment-worker'] as const)(
+    "lets %s ask the connections service for a platform token on v2, and its previous release's replicas on v1, during a rolling release",
+    async (app) => {
+      const busConfig = busOf(app);
+      const proxy = createClientProxy(busConfig, app);
+      await proxy.connect();
+      const bus = new BusClient(proxy, busConfig);
+      try {
+        const ctx = {
+          requestId: randomUUID(),
+          caller: {
+            kind: 'user' as const,
+            userId: randomUUID(),
+            isAdmin: false,
+            scopes: [],
+            via: 'token' as const,
+          },
+        };
+        const id = randomUUID();
+        // Answered by the connections service (no such connection), not refused by NATS.
+        await expect(
+          bus.request(ConnectionsRpc.platformAccess, ctx, { id, workspaceId: randomUUID() }),
+        ).rejects.toMatchObject({ payload: { code: 'NOT_FOUND' } });
+        await expect(bus.request(ConnectionsRpc.platformAccessV1, ctx, { id })).rejects.toMatchObject({
+          payload: { code: 'NOT_FOUND' },
+        });
+      } finally {
+        await bus.onApplicationShutdown();
+      }
+    },
+  );
 
   it.each([
     {
