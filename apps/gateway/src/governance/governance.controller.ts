@@ -395,14 +395,19 @@ export class GovernanceController {
     summary: 'Say which rulesets govern which APIs of the workspace (owner and admins)',
     description:
       'Each ruleset pinned to its reviewed version (`version`: its commit) or following its latest; the profile applies ' +
-      'to APIs with any of `matchTags` or `matchScopes` (both empty: every API).',
+      'to APIs with any of `matchTags` or `matchScopes` (both empty: every API). The profiles together apply at most ' +
+      `${EVALUATION_LIMITS.rulesets.max} rulesets (each counted once) to each registered API, what one evaluation runs (409 past it).`,
   })
   @ApiCreatedResponse({ type: GovernanceProfileEnvelopeDto })
   @ApiErrors(
     [400, 'Invalid body or id'],
     MANAGERS,
     [404, 'No such workspace, or a ruleset the caller cannot see'],
-    [409, 'The name is taken, the workspace is full or archived, or a version is not the reviewed one'],
+    [
+      409,
+      'The name is taken, the workspace is full or archived, a version is not the reviewed one, or the profiles ' +
+        `would apply more than ${EVALUATION_LIMITS.rulesets.max} rulesets to an API (RULESETS.GOVERNANCE_LIMIT, naming it)`,
+    ],
     [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   createProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateProfileDto) {
@@ -421,7 +426,11 @@ export class GovernanceController {
     [400, 'Invalid body or id'],
     MANAGERS,
     [404, 'No such profile visible to the caller, or a ruleset the caller cannot see'],
-    [409, 'The name is taken, the workspace is archived, or a version is not the reviewed one'],
+    [
+      409,
+      'The name is taken, the workspace is archived, a version is not the reviewed one, or the profiles would ' +
+        `apply more than ${EVALUATION_LIMITS.rulesets.max} rulesets to an API (RULESETS.GOVERNANCE_LIMIT, naming it)`,
+    ],
     [422, 'A ruleset is not published (RULESETS.NOT_PUBLISHED): only reviewed rulesets govern APIs'],
   )
   updateProfile(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateProfileDto) {

@@ -116,6 +116,46 @@ export class ProfilesRepository {
     return row;
   }
 
+  /**
+   * The workspace's API to which the profiles would apply the most rulesets (each counted once) were
+   * `fields` a profile of it (in place of profile `replacing`), when that is more than `max` and more than
+   * they apply to it now; null when none. Only the APIs `fields` applies to can gain a ruleset.
+   */
+  async overfollowed(
+    db: Executor,
+    workspaceId: string,
+    fields: ProfileFields,
+    replacing: string | null,
+    max: number,
+  ): Promise<{ name: string; rulesets: number } | null> {
+    const rows = await db.query<Array<{ name: string; rulesets: number }>>(
+      `WITH candidate AS (
+         SELECT NULL::uuid AS id, $2::jsonb AS rulesets, $3::text[] AS match_tags, $4::text[] AS match_scopes),
+       current AS (
+         SELECT id, rulesets, match_tags, match_scopes FROM rulesets.governance_profiles WHERE workspace_id = $1),
+       apis AS (
+         SELECT a.id, a.name, a.tags, a.scope FROM rulesets.governed_apis a, candidate c
+          WHERE a.workspace_id = $1
+            AND ((cardinality(c.match_tags) = 0 AND cardinality(c.match_scopes) = 0)
+                 OR c.match_tags && a.tags OR a.scope = ANY (c.match_scopes))),
+       counted AS (
+         SELECT a.id, a.name,
+                count(DISTINCT r->>'ruleset_id') FILTER (WHERE p.id IS NOT NULL) AS before,
+                count(DISTINCT r->>'ruleset_id') FILTER (WHERE p.id IS NULL OR p.id IS DISTINCT FROM $5::uuid) AS after
+           FROM apis a
+           JOIN (SELECT * FROM current UNION ALL SELECT * FROM candidate) p
+             ON (cardinality(p.match_tags) = 0 AND cardinality(p.match_scopes) = 0)
+                OR p.match_tags && a.tags OR a.scope = ANY (p.match_scopes)
+           CROSS JOIN LATERAL jsonb_array_elements(p.rulesets) r
+          GROUP BY a.id, a.name)
+       SELECT name, after::int AS rulesets FROM counted
+        WHERE after > $6 AND after > before
+        ORDER BY after DESC, lower(name), id LIMIT 1`,
+      [workspaceId, JSON.stringify(fields.rulesets), fields.matchTags, fields.matchScopes, replacing, max],
+    );
+    return rows[0] ?? null;
+  }
+
   countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
     return workspaceRows.count(db, 'governance_profiles', workspaceId);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateGovernanceProfileRequest,
+  EVALUATION_LIMITS,
   GOVERNANCE_LIMITS as L,
   type GovernanceProfile,
   type ProfileInput,
@@ -53,6 +54,7 @@ export class ProfilesService {
           `A workspace has at most ${L.profilesPerWorkspace} governance profiles`,
         );
       await this.nameFree(tx, request.workspaceId, fields.name);
+      await this.withinEvaluation(tx, request.workspaceId, fields, null);
       return this.profiles.insert(tx, request.workspaceId, grant.userId, fields);
     });
     return { profile: toProfile(row) };
@@ -73,6 +75,7 @@ export class ProfilesService {
     const row = await this.db.transaction(async (tx) => {
       await this.apis.lockWorkspace(tx, current.workspace_id);
       await this.nameFree(tx, current.workspace_id, fields.name, current.id);
+      await this.withinEvaluation(tx, current.workspace_id, fields, current.id);
       return this.profiles.update(tx, current.id, fields);
     });
     return { profile: toProfile(row) };
@@ -140,6 +143,28 @@ export class ProfilesService {
       matchTags: input.matchTags ?? [],
       matchScopes: input.matchScopes ?? [],
     };
+  }
+
+  /**
+   * The profiles together apply at most the rulesets an evaluation runs (`EVALUATION_LIMITS.rulesets.max`)
+   * to each API of the workspace: a profile that would push one past it is a 409 naming the API (else its
+   * every evaluation would be a 422 and re-evaluations would skip it). An API already past it (profiles
+   * written before this check) may stay so, but gains no ruleset.
+   */
+  private async withinEvaluation(
+    db: Executor,
+    workspaceId: string,
+    fields: ProfileFields,
+    replacing: string | null,
+  ): Promise<void> {
+    const max = EVALUATION_LIMITS.rulesets.max;
+    const over = await this.profiles.overfollowed(db, workspaceId, fields, replacing, max);
+    if (over)
+      throw rulesetsError(
+        'RULESETS.GOVERNANCE_LIMIT',
+        `The profiles would apply ${over.rulesets} rulesets to ${over.name}; an evaluation runs at most ${max}`,
+        [{ field: 'rulesets', message: `would apply more than ${max} rulesets to ${over.name}` }],
+      );
   }
 
   private async nameFree(db: Executor, workspaceId: string, name: string, exceptId?: string): Promise<void> {

@@ -1,8 +1,8 @@
-import { GOVERNANCE_LIMITS as L, GovernanceRpc } from '@pc/contracts';
+import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, workspaceTeam } from '../testing/governance-fixtures';
-import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 import { WaiverExpiry } from './waiver-expiry';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -10,7 +10,8 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /**
  * Waivers at the service level, with the real engine: who may waive, waived findings marked and counting
  * for nothing, the API's conformance moving at once (and its threshold news), and expiry: the findings count
- * again and the waiver's author hears of it.
+ * again and the waiver's author hears of it. Also the governance profiles' limit (this file's system hosts
+ * them): no API gets more rulesets than an evaluation runs.
  */
 describe('waivers (service level, the engine)', () => {
   jest.setTimeout(120_000);
@@ -164,5 +165,66 @@ describe('waivers (service level, the engine)', () => {
     expect(
       await codeOf(h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId, cursor: forged })),
     ).toBe('BAD_REQUEST');
+  });
+
+  it('refuses a governance profile that would apply more rulesets to an API than an evaluation runs (409 naming it)', async () => {
+    const max = EVALUATION_LIMITS.rulesets.max;
+    const team = workspaceTeam(h);
+    const rulesetIds: string[] = [];
+    for (let i = 0; i < max + 2; i++)
+      rulesetIds.push(
+        (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }))
+          .rulesetId,
+      );
+    const follows = (ids: string[]) => ids.map((rulesetId) => ({ rulesetId }));
+    const half = (max + 2) / 2;
+    const { api } = await h.request(GovernanceRpc.registerApi, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Pets',
+      tags: ['public'],
+      document: { content: OAS3 },
+    });
+    await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'First half',
+      rulesets: follows(rulesetIds.slice(0, half)),
+    });
+    const create = (rulesets: string[], matchTags?: string[]) =>
+      h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+        workspaceId: team.workspaceId,
+        name: `Profile ${Math.random().toString(36).slice(2, 8)}`,
+        rulesets: follows(rulesets),
+        ...(matchTags && { matchTags }),
+      });
+    expect(await errorOf(create(rulesetIds.slice(half), ['public']))).toMatchObject({
+      code: 'RULESETS.GOVERNANCE_LIMIT',
+      message: `The profiles would apply ${max + 2} rulesets to Pets; an evaluation runs at most ${max}`,
+    });
+    // A profile that does not reach Pets, or whose rulesets Pets already has, is fine.
+    const other = await create(rulesetIds.slice(half), ['internal']);
+    await create(rulesetIds.slice(0, 2), ['public']);
+    // Widening that profile to Pets is refused as well, and the evaluation still runs every ruleset.
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.updateProfile, team.owner.ctx, {
+          id: other.profile.id,
+          matchTags: ['public'],
+        }),
+      ),
+    ).toBe('RULESETS.GOVERNANCE_LIMIT');
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, {
+      apiId: api.id,
+    });
+    expect(evaluation.rulesets).toHaveLength(half);
+    // Up to the limit is fine.
+    await h.request(GovernanceRpc.updateProfile, team.owner.ctx, {
+      id: other.profile.id,
+      matchTags: ['public'],
+      rulesets: follows(rulesetIds.slice(half, max)),
+    });
+    expect(
+      (await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, { apiId: api.id })).evaluation
+        .rulesets,
+    ).toHaveLength(max);
   });
 });
