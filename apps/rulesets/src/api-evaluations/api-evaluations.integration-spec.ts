@@ -202,6 +202,22 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     });
   });
 
+  it('keeps no document of an evaluation refused: the next one evaluates the document kept before', async () => {
+    const ws = h.workspace(owner);
+    await profile(owner, {}, ws);
+    const pets = await api(ws, { document: { content: OAS3 } });
+    const refused = await errorOf(
+      h.request(GovernanceRpc.recordEvaluation, owner.ctx, {
+        apiId: pets.id,
+        document: { content: 'openapi: 3.0.0\ninfo: [unclosed\n' },
+      }),
+    );
+    expect(refused.code).toBe('RULESETS.SPECIFICATION_INVALID');
+    expect((await h.request(GovernanceRpc.getApi, owner.ctx, { id: pets.id })).api.documents).toBe(1);
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pets.id });
+    expect(evaluation).toMatchObject({ conformance: 50, counts: { violation: 2 } });
+  });
+
   it('applies a profile by tag or scope only; an API no profile governs is not evaluated (422)', async () => {
     const ws = h.workspace(owner);
     await profile(owner, { matchTags: ['public'], matchScopes: ['partner'] }, ws);

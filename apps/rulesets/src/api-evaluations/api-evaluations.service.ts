@@ -170,10 +170,6 @@ export class ApiEvaluationsService {
     onKept?: OnKept,
   ): Promise<ApiEvaluation> {
     const followed = await this.followed(ctx, api);
-    if (document)
-      await this.db.transaction((tx) =>
-        this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document),
-      );
     const spec = await this.specification(api, document);
     // Each ruleset at the version read above, the one the evaluation records: a version pinned since (while
     // the specification was read) is the next evaluation's.
@@ -192,6 +188,8 @@ export class ApiEvaluationsService {
     const row = await this.db.transaction(async (tx) => {
       const current = await this.apis.findById(tx, api.id, true);
       if (!current) throw notFound('API');
+      // The document sent is kept with its evaluation only: one the engine refused is not the API's.
+      if (document) await this.governedApis.addDocument(tx, api.id, api.workspace_id, runBy, document);
       const result = conformanceOf(rulesets, findings, await this.evaluations.activeWaivers(tx, api.id));
       const inserted = await this.evaluations.insert(tx, {
         api_id: api.id,
