@@ -92,6 +92,28 @@ describe('Spectral rulesets (service level, the engine)', () => {
     expect(again.evaluations[0].cached).toBe(true);
   });
 
+  /** A published Spectral ruleset (operation ids on spectral:oas), published once for the cases below. */
+  let operationIds: Promise<string> | undefined;
+  const spectralRuleset = () =>
+    (operationIds ??= h
+      .published(owner, { repoUrl: h.repo({ '.spectral.yaml': SPECTRAL_OPERATION_IDS }) })
+      .then((p) => p.rulesetId));
+  const evaluateWith = async (rulesetId: string, content: string) =>
+    h.request(RulesetEvaluationRpc.evaluate, other.ctx, {
+      rulesets: [{ id: rulesetId }],
+      specification: { content },
+    });
+
+  it('gives a finding the pointer an AMF profile gives the same element, in URI fragment form', async () => {
+    const report = await evaluateWith(
+      await spectralRuleset(),
+      OAS3.replace('  /pets:\n', '  /pets/{id}:\n').replace('operationId: listPets\n      ', ''),
+    );
+    const get = report.evaluations[0].results.find((r) => r.rule === 'operation-id-required');
+    // The form source-pointers.ts gives AMF's findings (`{` and `}` percent-encoded), so one waiver matches both.
+    expect(get?.pointer).toBe('#/paths/~1pets~1%7Bid%7D/get');
+  });
+
   it('refuses custom functions, naming each function and its line; never runs them', async () => {
     const validation = await validate({
       '.spectral.yaml': `description: Custom.

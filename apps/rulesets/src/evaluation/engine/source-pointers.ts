@@ -63,7 +63,10 @@ function pathAt(node: unknown, offset: number, path: string[]): string[] {
   return path;
 }
 
-/** One reference token, escaped (`~0`, `~1`) and percent-encoded for a URI fragment. */
-function fragment(step: string): string {
+/**
+ * One reference token, escaped (`~0`, `~1`) and percent-encoded for a URI fragment: the form of every
+ * engine's pointers (spectral-engine.ts too), so that a waiver written in it matches either engine's finding.
+ */
+export function fragment(step: string): string {
   return encodeURI(step.replace(/~/g, '~0').replace(/\//g, '~1')).replace(/#/g, '%23');
 }

@@ -18,6 +18,7 @@ import {
   MAX_CATALOG_DEPTH,
 } from '../../common/spectral-vocabulary';
 import type { EngineFinding, EngineResult } from './amf-engine';
+import { fragment } from './source-pointers';
 
 /** A Spectral ruleset's text and its file name (YAML unless it ends in `.json`). */
 export interface SpectralSource {
@@ -334,7 +335,7 @@ export async function evaluateSpectral(
       file: fileOf(d.source, main),
       line: d.range.start.line + 1,
       column: d.range.start.character + 1,
-      pointer: `#${d.path.map((step) => `/${String(step).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`,
+      pointer: `#${d.path.map((step) => `/${fragment(String(step))}`).join('')}`,
       modelPath: null,
     }));
     reports.push({ ok: true, conforms: !results.some((r) => r.severity === 'violation'), results });
