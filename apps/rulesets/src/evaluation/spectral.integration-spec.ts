@@ -114,6 +114,34 @@ describe('Spectral rulesets (service level, the engine)', () => {
     expect(get?.pointer).toBe('#/paths/~1pets~1%7Bid%7D/get');
   });
 
+  it('refuses (422) a document that is no API specification, or not a version evaluated, as the AMF engine does', async () => {
+    const rulesetId = await spectralRuleset();
+    const refusal = (content: string) => errorOf(evaluateWith(rulesetId, content));
+    const formats = 'OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0 (JSON or YAML)';
+    const cases: Array<[string, string]> = [
+      ['hello: world\n', `Not an API specification the engine evaluates here: ${formats}`],
+      ['', `Not an API specification the engine evaluates here: ${formats}`],
+      ['[1, 2, 3]\n', `Not an API specification the engine evaluates here: ${formats}`],
+      ['42\n', `Not an API specification the engine evaluates here: ${formats}`],
+      [
+        'asyncapi: 3.0.0\ninfo:\n  title: Orders\n  version: 1.0.0\n',
+        `AsyncAPI 3.0.0 is not a version the engine evaluates here: ${formats}`,
+      ],
+      ['#%RAML 0.8\ntitle: Pets\n', `RAML 0.8 is not a version the engine evaluates here: ${formats}`],
+    ];
+    for (const [content, message] of cases) {
+      expect(await refusal(content)).toMatchObject({
+        code: 'RULESETS.SPECIFICATION_INVALID',
+        message: `The specification cannot be evaluated: ${message}`,
+      });
+    }
+    // Spectral rulesets are written for OpenAPI and AsyncAPI: a RAML 1.0 document is an AMF profile's.
+    expect(await refusal('#%RAML 1.0\ntitle: Pets\n')).toMatchObject({
+      code: 'RULESETS.SPECIFICATION_INVALID',
+      message: expect.stringContaining('RAML 1.0 is evaluated with AMF profiles only'),
+    });
+  });
+
   it('refuses custom functions, naming each function and its line; never runs them', async () => {
     const validation = await validate({
       '.spectral.yaml': `description: Custom.

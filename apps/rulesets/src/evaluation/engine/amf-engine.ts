@@ -262,8 +262,11 @@ const DECLARED = [
   { name: 'RAML', pattern: /^#%RAML\s+([\w.-]+)/ },
 ];
 
-/** The refusal of a document the engine does not evaluate, naming the version it declares when it declares one. */
-function unsupported(text: string | undefined): string {
+/**
+ * The refusal of a document the engine does not evaluate, naming the version it declares when it declares
+ * one (the Spectral engine refuses in the same words).
+ */
+export function unsupported(text: string | undefined): string {
   for (const { name, pattern } of DECLARED) {
     const version = text === undefined ? undefined : pattern.exec(text)?.[1];
     if (version) return `${name} ${version} is not a version the engine evaluates here: ${FORMATS}`;

@@ -11,13 +11,14 @@
 import { posix } from 'node:path';
 import type * as Core from '@stoplight/spectral-core';
 import type { RulesetDefinition } from '@stoplight/spectral-core';
+import { SPECIFICATION_FORMATS } from '@pc/contracts';
 import {
   BUILT_IN_FORMATS,
   BUILT_IN_FUNCTIONS,
   CATALOG_EXTENDS,
   MAX_CATALOG_DEPTH,
 } from '../../common/spectral-vocabulary';
-import type { EngineFinding, EngineResult } from './amf-engine';
+import { type EngineFinding, type EngineResult, unsupported } from './amf-engine';
 import { fragment } from './source-pointers';
 
 /** A Spectral ruleset's text and its file name (YAML unless it ends in `.json`). */
@@ -305,6 +306,10 @@ export async function evaluateSpectral(
       })),
     };
   }
+  // Spectral runs any document (its rules for other formats simply do not apply, and it conforms): a
+  // document the AMF engine refuses is refused here too, in the same words.
+  const format = formatOf(lib, document.data);
+  if (!SUPPORTED.has(format)) return refused(refusalOf(files[main]), main);
   const reports: Extract<SpectralOutcome, { ok: true }>['reports'] = [];
   for (const run of runs) {
     let ruleset: Core.Ruleset;
@@ -340,7 +345,25 @@ export async function evaluateSpectral(
     }));
     reports.push({ ok: true, conforms: !results.some((r) => r.severity === 'violation'), results });
   }
-  return { ok: true, format: formatOf(lib, document.data), reports };
+  return { ok: true, format, reports };
+}
+
+/**
+ * The formats a Spectral ruleset evaluates: those of SPECIFICATION_FORMATS that Spectral's formats detect
+ * (OpenAPI and AsyncAPI; not RAML, which its rulesets know nothing of).
+ */
+const SUPPORTED = new Set<string>(SPECIFICATION_FORMATS.filter((f) => !f.startsWith('RAML')));
+
+/** The refusal of a document Spectral does not evaluate: the AMF engine's, but for RAML 1.0, which it does. */
+function refusalOf(text: string | undefined): string {
+  if (text !== undefined && /^#%RAML\s+1\.0\b/.test(text)) {
+    return 'RAML 1.0 is evaluated with AMF profiles only: a Spectral ruleset evaluates OpenAPI 2.0, 3.0 or 3.1 and AsyncAPI 2.0 to 2.6 (JSON or YAML)';
+  }
+  return unsupported(text);
+}
+
+function refused(message: string, main: string): Extract<SpectralOutcome, { ok: false }> {
+  return { ok: false, findings: [{ severity: 'violation', message, file: main, line: null, column: null }] };
 }
 
 /** The document's format in the report's words (`OAS 3.1`, `ASYNC 2.6`), as Spectral's formats detect it. */
