@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { RulesetOwnershipRpc, RulesetsRpc } from '@pc/contracts';
-import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { waitFor } from '@pc/testing';
+import { Client } from 'pg';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
-/** Whose a ruleset is, and its move when the catalog carries out a transfer, through the bus contract. */
+/**
+ * Whose a ruleset is, its move when the catalog carries out a transfer, and the end of a transfer the
+ * catalog cancels, rejects or expires, through the bus contract (in process).
+ */
 describe('ruleset ownership (service level, PostgreSQL)', () => {
   const h = rulesetsUnderTest();
   let owner: TestUser;
@@ -46,5 +51,79 @@ describe('ruleset ownership (service level, PostgreSQL)', () => {
     expect(await codeOf(h.request(RulesetOwnershipRpc.move, recipient.ctx, stale))).toBe(
       'RULESETS.OWNER_CHANGED',
     );
+    // That refusal ends the stale transfer: once the ruleset is the initiator's again, it still moves nothing.
+    const back = { transferId: randomUUID(), rulesetId, fromUserId: recipient.id, toUserId: owner.id };
+    expect(await h.request(RulesetOwnershipRpc.move, owner.ctx, back)).toEqual({ ok: true });
+    expect(await errorOf(h.request(RulesetOwnershipRpc.move, recipient.ctx, stale))).toMatchObject({
+      code: 'RULESETS.TRANSFER_ENDED',
+      extra: { outcome: 'cancelled' },
+    });
+    expect(await ownerOf(rulesetId)).toBe(owner.id);
   });
+
+  it('holds to what came first per transfer: an end after the move answers moved, a move after an end is refused', async () => {
+    const { rulesetId } = await h.published(owner);
+    const moved = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };
+    expect(await h.request(RulesetOwnershipRpc.move, recipient.ctx, moved)).toEqual({ ok: true });
+    for (const outcome of ['cancelled', 'rejected', 'expired'] as const)
+      expect(await h.request(RulesetOwnershipRpc.end, owner.ctx, { ...moved, outcome })).toEqual({
+        outcome: 'moved',
+      });
+    expect(await ownerOf(rulesetId)).toBe(recipient.id);
+
+    const ended = { transferId: randomUUID(), rulesetId, fromUserId: recipient.id, toUserId: owner.id };
+    expect(await h.request(RulesetOwnershipRpc.end, owner.ctx, { ...ended, outcome: 'rejected' })).toEqual({
+      outcome: 'rejected',
+    });
+    // A repeated or other ending answers the first; the move is refused, saying how the transfer ended.
+    expect(
+      await h.request(RulesetOwnershipRpc.end, recipient.ctx, { ...ended, outcome: 'cancelled' }),
+    ).toEqual({ outcome: 'rejected' });
+    for (let i = 0; i < 2; i++)
+      expect(await errorOf(h.request(RulesetOwnershipRpc.move, owner.ctx, ended))).toMatchObject({
+        code: 'RULESETS.TRANSFER_ENDED',
+        extra: { outcome: 'rejected' },
+      });
+    expect(await ownerOf(rulesetId)).toBe(recipient.id);
+  });
+
+  it("ends a transfer at once while its move waits for the ruleset's row, and the move is then refused", async () => {
+    const { rulesetId } = await h.published(owner);
+    const transfer = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };
+    // Another write holds the ruleset's row, so the move of an accept waits behind it (as the catalog's
+    // accept stops waiting for it).
+    const holder = new Client({ connectionString: h.db.url });
+    await holder.connect();
+    let move: Promise<string>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM rulesets.rulesets WHERE id = $1 FOR UPDATE', [rulesetId]);
+      move = h.request(RulesetOwnershipRpc.move, recipient.ctx, transfer).then(
+        () => 'moved',
+        (error: { payload: { code: string; extra?: { outcome?: string } } }) =>
+          `${error.payload.code} ${error.payload.extra?.outcome}`,
+      );
+      await waitFor(async () => (await lockWaiters(holder)) > 0, 10_000, 'the move to wait');
+      // Meanwhile the initiator cancels: recorded without waiting for the row.
+      expect(
+        await h.request(RulesetOwnershipRpc.end, owner.ctx, { ...transfer, outcome: 'cancelled' }),
+      ).toEqual({ outcome: 'cancelled' });
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    expect(await move).toBe('RULESETS.TRANSFER_ENDED cancelled');
+    expect(await ownerOf(rulesetId)).toBe(owner.id);
+  });
+
+  const ownerOf = async (rulesetId: string) =>
+    (await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId })).ruleset.owner_id;
+
+  const lockWaiters = async (pg: Client) =>
+    (
+      await pg.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
+    ).rows[0].n;
 });

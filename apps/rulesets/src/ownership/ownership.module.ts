@@ -4,7 +4,10 @@ import { OwnershipHandler } from './ownership.handler';
 import { OwnershipRepository } from './ownership.repository';
 import { OwnershipService } from './ownership.service';
 
-/** Whose a ruleset is, and its move to the recipient of a transfer (the catalog owns transfers). */
+/**
+ * Whose a ruleset is, its move to the recipient of a transfer, and the end of a transfer cancelled,
+ * rejected or expired (the catalog owns transfers; this service records which came first).
+ */
 @Module({
   imports: [RulesetsModule],
   controllers: [OwnershipHandler],

@@ -309,3 +309,24 @@ export interface MoveRulesetOwnershipRequest {
   fromUserId: string;
   toUserId: string;
 }
+
+/** How the catalog ends a ruleset transfer without accepting it: the initiator, the recipient, time. */
+export const RULESET_TRANSFER_ENDINGS = ['cancelled', 'rejected', 'expired'] as const;
+export type RulesetTransferEnding = (typeof RULESET_TRANSFER_ENDINGS)[number];
+/** What the rulesets service recorded first for a transfer: the ruleset moved, or the transfer ended. */
+export type RulesetTransferOutcome = 'moved' | RulesetTransferEnding;
+
+/**
+ * Asked of the rulesets service when the catalog cancels, rejects or expires a ruleset transfer, inside
+ * the catalog's transaction: recorded unless the move of that transfer was recorded first, and a move
+ * of it asked afterwards (the reply to an accept that the catalog stopped waiting for) is refused.
+ * Idempotent by transferId: the answer is always the outcome recorded first.
+ */
+export interface EndRulesetTransferRequest extends MoveRulesetOwnershipRequest {
+  outcome: RulesetTransferEnding;
+}
+
+export interface RulesetTransferOutcomeResult {
+  /** `moved`: the ruleset is already the recipient's, and the transfer is accepted on both sides. */
+  outcome: RulesetTransferOutcome;
+}

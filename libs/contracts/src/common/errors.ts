@@ -113,6 +113,11 @@ export const ERROR_CODES = [
   'RULESETS.REPOSITORY_GONE',
   /** A transfer is carried out, but the ruleset changed hands since it was offered. */
   'RULESETS.OWNER_CHANGED',
+  /**
+   * A transfer is carried out, but the catalog already ended it (cancelled, rejected or expired; which
+   * one in `extra.outcome`): the reply to an accept the catalog stopped waiting for.
+   */
+  'RULESETS.TRANSFER_ENDED',
   /** A set of documentation tabs without an overview, or the overview deleted. */
   'RULESETS.OVERVIEW_REQUIRED',
   /** A documentation tab key listed twice in one set. */

@@ -5,7 +5,11 @@ import type {
   RulesetVersionPublishedEvent,
   RulesetWithdrawnEvent,
 } from './rulesets-events.types';
-import type { MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
+import type {
+  EndRulesetTransferRequest,
+  MoveRulesetOwnershipRequest,
+  RulesetTransferOutcomeResult,
+} from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type {
   ChangesSinceReview,
@@ -125,12 +129,19 @@ export const RulesetsRpc = {
 
 /**
  * Asked by the catalog, which owns transfers: whose a ruleset is before an offer is recorded (404 when
- * the caller cannot see it), and moving it to its new owner when a transfer is accepted (idempotent by
- * `transferId`).
+ * the caller cannot see it), moving it to its new owner when a transfer is accepted, and ending a
+ * transfer that is cancelled, rejected or expires. The rulesets service records per `transferId` which
+ * came first, the move or the end, and answers every later ask with it (idempotent): a move after the end
+ * is refused (409 `RULESETS.TRANSFER_ENDED`, `extra.outcome` how it ended), an end after the move answers
+ * `moved`, so the two services never disagree on whether the ruleset changed hands.
  */
 export const RulesetOwnershipRpc = {
   get: rpc<Id, RulesetOwnership>('rulesets.ruleset.ownership.get.v1', S.id),
   move: rpc<MoveRulesetOwnershipRequest, { ok: true }>('rulesets.ruleset.ownership.move.v1', S.moveOwnership),
+  end: rpc<EndRulesetTransferRequest, RulesetTransferOutcomeResult>(
+    'rulesets.ruleset.ownership.end.v1',
+    S.endTransfer,
+  ),
 } as const;
 
 export const RulesetEvaluationRpc = {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { COMMIT_SHA_PATTERN, LIST_CURSOR_MAX } from '../catalog/catalog.limits';
-import { IDEA_COVERAGES, type MoveRulesetOwnershipRequest } from '../catalog/catalog-review.types';
+import {
+  type EndRulesetTransferRequest,
+  IDEA_COVERAGES,
+  type MoveRulesetOwnershipRequest,
+  RULESET_TRANSFER_ENDINGS,
+} from '../catalog/catalog-review.types';
 import { type PageRequest, SORT_ORDERS } from '../catalog/catalog.types';
 import type { MessageSchema } from '../common/message-schemas';
 import {
@@ -200,6 +205,13 @@ export const RulesetSchemas = {
     fromUserId: uuid,
     toUserId: uuid,
   }) satisfies MessageSchema<MoveRulesetOwnershipRequest>,
+  endTransfer: z.object({
+    transferId: uuid,
+    rulesetId: uuid,
+    fromUserId: uuid,
+    toUserId: uuid,
+    outcome: z.enum(RULESET_TRANSFER_ENDINGS),
+  }) satisfies MessageSchema<EndRulesetTransferRequest>,
   evaluate: z.object({
     rulesets: z.array(rulesetRef).min(E.rulesets.min).max(E.rulesets.max),
     specification,

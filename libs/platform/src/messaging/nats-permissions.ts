@@ -164,6 +164,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       IdentityRpc.resolveUser,
       RulesetOwnershipRpc.get,
       RulesetOwnershipRpc.move,
+      RulesetOwnershipRpc.end,
     ],
     hears: [IdentityEvents.userUpdated],
     emits: [ContentEvents.catalogChanged],
