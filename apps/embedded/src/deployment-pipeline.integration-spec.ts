@@ -85,6 +85,7 @@ describe('the deploy pipeline against the sandbox', () => {
         id: randomUUID(),
         deployment_id: id,
         kind: 'deploy',
+        self_heal: false,
         status: 'running',
         step: null,
         attempts: 1,

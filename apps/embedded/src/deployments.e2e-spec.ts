@@ -621,7 +621,7 @@ describe('deployments through the gateway over NATS', () => {
       expect(await counts()).toEqual([1, 2]);
     });
 
-    it('counts no deploy for a self-heal: the item is applied again, its history and drift say so, its deploys stay', async () => {
+    it('counts no deploy for a self-heal: the item is applied again, its history and its log say it was a self-heal, the drift is gone, its deploys stay', async () => {
       const d = await world.deployer();
       const { user, tenant, workspaceId } = d;
       const { id: rulesetId, assetId } = await world.newDeployableRuleset(user, { registryVersion: '0.4.0' });
@@ -685,13 +685,22 @@ describe('deployments through the gateway over NATS', () => {
         if (i > 300) throw new Error(`the heal of ${id} has not succeeded: ${JSON.stringify(history.job)}`);
         await new Promise((r) => setTimeout(r, 100));
       }
-      // What a user sees of the heal: its job in the history, the item applied again, the drift gone.
+      // What a user sees of the heal: its job in the history (newest first), told from the deployment's
+      // own by `self_heal` and by its log's first line, the item applied again, the drift gone.
       expect(history.jobs).toEqual([
-        expect.objectContaining({ kind: 'deploy', status: 'succeeded' }),
-        expect.objectContaining({ kind: 'deploy', status: 'succeeded' }),
+        expect.objectContaining({ kind: 'deploy', self_heal: true, status: 'succeeded' }),
+        expect.objectContaining({ kind: 'deploy', self_heal: false, status: 'succeeded' }),
       ]);
+      expect(history.job).toMatchObject({ id: history.jobs[0].id, self_heal: true });
       const healed = await world.http.get<Json>(`/api/deployments/${id}`, { token: user.token });
       expect(healed.body.deployment).toMatchObject({ status: 'succeeded', version: '0.4.0', drifted: false });
+      expect((history.logs as Json[])[0]).toMatchObject({
+        job_id: history.jobs[0].id,
+        text:
+          'Self-heal after drift (removed from the organization): re-applying ruleset ' +
+          `${healed.body.deployment.asset_name} to organization ${tenant.paymentsId} (release), ` +
+          'not reviewed: a dev build of its source ref',
+      });
       const state = await world.control.platformState();
       expect(state.organizations.find((o) => o.id === tenant.paymentsId)!.applied).toEqual(
         expect.arrayContaining([expect.objectContaining({ kind: 'ruleset', assetId, version: '0.4.0' })]),

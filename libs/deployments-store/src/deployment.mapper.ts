@@ -62,6 +62,7 @@ export function toJob(row: JobRow): DeploymentJob {
     id: row.id,
     deployment_id: row.deployment_id,
     kind: row.kind,
+    self_heal: row.self_heal,
     status: row.status,
     step: row.step as DeploymentJob['step'],
     attempts: row.attempts,

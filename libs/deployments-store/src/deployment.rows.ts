@@ -107,6 +107,8 @@ export interface JobRow {
   id: string;
   deployment_id: string;
   kind: JobKind;
+  /** A deploy job the drift check queued to apply a drifted deployment again (see `DeploymentJob`). */
+  self_heal: boolean;
   status: JobStatus;
   step: string | null;
   attempts: number;

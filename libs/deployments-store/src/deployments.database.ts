@@ -5,6 +5,7 @@ import { JobRelease1795800000100 } from './migrations/1795800000100-job-release'
 import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-deployment-provenance';
 import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
 import { DriftLatestTargetIndex1795830000000 } from './migrations/1795830000000-drift-latest-target-index';
+import { JobSelfHeal1795840000000 } from './migrations/1795840000000-job-self-heal';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox, provenance, roll-outs) and
@@ -21,5 +22,6 @@ export const deploymentsDatabase = {
     DeploymentProvenance1795810000000,
     Rollouts1795820000000,
     DriftLatestTargetIndex1795830000000,
+    JobSelfHeal1795840000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -43,6 +43,19 @@ export class JobsRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * A self-heal: a deploy job of a deployment that succeeded and drifted, marked `self_heal` (null: a job
+   * of the deployment is in flight already).
+   */
+  async insertSelfHeal(db: Executor, deploymentId: string): Promise<JobRow | null> {
+    const rows = await db.query<JobRow[]>(
+      `INSERT INTO deployments.jobs (deployment_id, kind, self_heal) VALUES ($1, 'deploy', true)
+       ON CONFLICT (deployment_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING *`,
+      [deploymentId],
+    );
+    return rows[0] ?? null;
+  }
+
   async jobsOf(db: Executor, deploymentId: string, limit: number): Promise<JobRow[]> {
     return db.query<JobRow[]>(
       `SELECT * FROM deployments.jobs WHERE deployment_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,

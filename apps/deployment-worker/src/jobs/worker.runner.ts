@@ -309,6 +309,10 @@ function isEnded(status: JobStatus): boolean {
   return status === 'succeeded' || status === 'failed' || status === 'cancelled';
 }
 
+/**
+ * The log's first line: what the job does. A self-heal says so, and what drifted, so that its log is not
+ * taken for the deployment's own (both are `deploy` jobs of the same deployment).
+ */
 function startLine(job: JobRow, d: DeploymentRow): string {
   if (job.kind === 'deploy') {
     const mode = [d.do_publish ? 'publish' : null, d.do_release ? 'release' : null]
@@ -318,9 +322,20 @@ function startLine(job: JobRow, d: DeploymentRow): string {
       d.source.reviewed === false
         ? `, not reviewed: a dev build of ${d.ref ?? d.implementation_ref ?? 'its source ref'}`
         : '';
-    return `Deploying ${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
+    const what = `${d.asset_type === 'ruleset' ? 'ruleset ' : ''}${d.asset_name} to organization ${d.platform_org_id}${mode ? ` (${mode})` : ''}${dev}`;
+    return job.self_heal
+      ? `Self-heal after drift${driftSummary(d)}: re-applying ${what}`
+      : `Deploying ${what}`;
   }
   if (job.kind === 'restore')
     return `Restoring what organization ${d.platform_org_id} ran before the roll-out changed ${d.asset_name}`;
   return `${job.kind === 'unpublish' ? 'Unpublishing' : 'Deleting the release of'} ${d.asset_name} in organization ${d.platform_org_id}`;
+}
+
+/** What the drift check found, for a self-heal's first line (empty once the drift was cleared). */
+function driftSummary(d: DeploymentRow): string {
+  const fields = d.drift?.differences.map((difference) => difference.field) ?? [];
+  if (fields.length === 0) return '';
+  if (fields.includes('presence')) return ' (removed from the organization)';
+  return ` (${fields.join(', ')} changed on the platform)`;
 }

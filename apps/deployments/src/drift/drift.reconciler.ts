@@ -186,7 +186,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
         });
       }
       if (!selfHeal) return 'drifted';
-      const job = await this.jobs.insert(tx, row.id, 'deploy');
+      const job = await this.jobs.insertSelfHeal(tx, row.id);
       if (job)
         log.info({ deployment: row.id, job: job.id }, 'self-heal: applying the drifted deployment again');
       return job ? 'healing' : 'drifted';

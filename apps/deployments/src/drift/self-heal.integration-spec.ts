@@ -63,7 +63,12 @@ describe('a self-heal that fails', () => {
     const refresh = (id: string) => service.request(DeploymentsRpc.refreshDrift, d.user.ctx, { id });
     expect(await refresh(newer)).toMatchObject({ outcome: 'healing' });
     const heal = await endedJob(newer);
-    expect(heal).toMatchObject({ kind: 'deploy', status: 'failed', error: expect.stringContaining('500') });
+    expect(heal).toMatchObject({
+      kind: 'deploy',
+      self_heal: true,
+      status: 'failed',
+      error: expect.stringContaining('500'),
+    });
 
     // The deployment still says what was deployed there: succeeded, drifted, the heal's failure on its drift.
     const { deployment } = await service.request(DeploymentsRpc.get, d.user.ctx, { id: newer });
@@ -77,9 +82,22 @@ describe('a self-heal that fails', () => {
     const deployJob = jobs[jobs.length - 1];
     const logs = (jobId?: string) =>
       service.request(DeploymentsRpc.logsAfter, d.user.ctx, { id: newer, jobId });
-    expect((await logs()).job!.id).toBe(heal.id);
+    const healLog = await logs();
+    expect(healLog.job!.id).toBe(heal.id);
+    // Each log says what its job was: the heal's, a self-heal after drift; the deployment's own, a deploy.
+    expect(healLog.chunks[0]).toMatchObject({
+      job_id: heal.id,
+      text: expect.stringMatching(
+        new RegExp(
+          `^Self-heal after drift \\(removed from the organization\\): re-applying ruleset .+ to organization ${org} \\(release\\)`,
+        ),
+      ),
+    });
     const first = await logs(deployJob.id);
-    expect(first.job).toMatchObject({ id: deployJob.id, status: 'succeeded' });
+    expect(first.job).toMatchObject({ id: deployJob.id, self_heal: false, status: 'succeeded' });
+    expect(first.chunks[0].text).toMatch(
+      new RegExp(`^Deploying ruleset .+ to organization ${org} \\(release\\)`),
+    );
     expect(first.chunks.every((c) => c.job_id === deployJob.id)).toBe(true);
     expect(first.chunks.length).toBeGreaterThan(0);
     expect(

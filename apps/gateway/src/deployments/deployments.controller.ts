@@ -315,8 +315,9 @@ export class DeploymentsController {
   @ApiOperation({
     summary: "The deployment's jobs, the latest job and its most recent log chunks",
     description:
-      'Every job of the deployment (attempts and re-deployments), the latest job, and its most recent log ' +
-      "chunks, to show a deployment's page without opening the log stream.",
+      'Every job of the deployment (attempts and re-deployments; a self-heal of a drifted deployment is a ' +
+      '`deploy` job marked `self_heal: true`, its log starting `Self-heal after drift`), the latest job, and ' +
+      "its most recent log chunks, to show a deployment's page without opening the log stream.",
   })
   @ApiOkResponse({ type: DeploymentHistoryDto })
   @ApiErrors(BAD_ID, NOT_VISIBLE)

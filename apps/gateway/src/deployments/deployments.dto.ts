@@ -489,6 +489,13 @@ export class DeploymentJobDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) deployment_id!: string;
   @ApiProperty({ enum: JOB_KINDS }) kind!: JobKind;
+  @ApiProperty({
+    description:
+      'True for a self-heal: a `deploy` job that the drift check queued, in a workspace that heals drift, to ' +
+      'apply again the deployment the platform no longer ran as it applied it (not another deploy of the item). ' +
+      "False for every other job, the deployment's own first `deploy` included",
+  })
+  self_heal!: boolean;
   @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
   @ApiProperty({
     type: String,

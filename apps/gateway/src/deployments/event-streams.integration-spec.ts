@@ -16,6 +16,7 @@ const runningJob = (deploymentId: string): DeploymentJob => ({
   id: randomUUID(),
   deployment_id: deploymentId,
   kind: 'deploy',
+  self_heal: false,
   status: 'running',
   step: 'build',
   attempts: 1,

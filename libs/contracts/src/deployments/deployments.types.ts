@@ -65,6 +65,12 @@ export interface DeploymentJob {
   id: string;
   deployment_id: string;
   kind: JobKind;
+  /**
+   * True for a self-heal: a `deploy` job the drift check queued to apply again a deployment that had
+   * succeeded and drifted (not another deploy of the item). False for every other job, the deployment's
+   * own first `deploy` included.
+   */
+  self_heal: boolean;
   status: JobStatus;
   /** The step running now, or the last one that ran. */
   step: DeployStep | RolloutJobStep | 'remove' | 'restore' | null;
