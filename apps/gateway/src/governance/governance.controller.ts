@@ -327,6 +327,8 @@ export class GovernanceController {
   @ApiOperation({
     summary: "Waive a rule's findings at a location until a date (owner and admins)",
     description:
+      "With `rulesetId` the waiver covers that ruleset's findings of the rule only; without it, the rule's findings in " +
+      'every ruleset with a rule of that name. ' +
       "Waived findings are shown as waived and fail no rule: the API's conformance moves at once. When the waiver " +
       `expires its findings count again and its author is told. At most ${L.waiversPerApi} waivers in force per API (409).`,
   })

@@ -349,6 +349,15 @@ export class DiffQuery {
 }
 
 export class CreateWaiverDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "The ruleset whose rule it waives (a ruleset_id of the API's evaluations). Without it the waiver covers the rule's findings in every ruleset with a rule of that name",
+  })
+  @Optional()
+  @IsUUID()
+  rulesetId?: string;
+
   @RequiredString({
     minLength: L.waiverRule.min,
     maxLength: L.waiverRule.max,
@@ -648,6 +657,13 @@ export class WaiverDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) api_id!: string;
   @ApiProperty({ format: 'uuid' }) workspace_id!: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The ruleset whose rule it waives; null: the rule of that name in every ruleset',
+  })
+  ruleset_id!: string | null;
   @ApiProperty() rule!: string;
   @ApiProperty() location!: string;
   @ApiProperty() reason!: string;

@@ -54,4 +54,35 @@ describe('waivers and conformance', () => {
       conformanceOf([{ ruleset_id: 'r1', applicable_rules: 3 }], [finding('a', '#/')], []).conformance,
     ).toBe(66.7);
   });
+
+  it("covers a rule of the waiver's ruleset only, when it names one; without one, the rule of that name in every ruleset", () => {
+    // An AMF and a Spectral ruleset, both with a rule named operation-id-required, each failing it once.
+    const rulesets = [
+      { ruleset_id: 'amf', applicable_rules: 1 },
+      { ruleset_id: 'spectral', applicable_rules: 1 },
+    ];
+    const findings = [
+      { ...finding('operation-id-required', '#/paths/~1pets/post'), ruleset_id: 'amf' },
+      { ...finding('operation-id-required', '#/paths/~1pets/post'), ruleset_id: 'spectral' },
+    ];
+    const scoped = { id: 'w', ruleset_id: 'amf', rule: 'operation-id-required', location: '#/paths' };
+    expect(covers(scoped, findings[0])).toBe(true);
+    expect(covers(scoped, findings[1])).toBe(false);
+    const result = conformanceOf(rulesets, findings, [scoped]);
+    expect(result).toMatchObject({ waived: 1, passed_rules: 1, conformance: 50 });
+    expect(result.findings.map((f) => [f.ruleset_id, f.waiver_id])).toEqual([
+      ['amf', 'w'],
+      ['spectral', null],
+    ]);
+    expect([...result.failed]).toEqual([
+      ['amf', 0],
+      ['spectral', 1],
+    ]);
+    // A waiver without a ruleset (every one made before waivers named one) keeps covering both.
+    for (const anyRuleset of [
+      { ...scoped, ruleset_id: null },
+      { id: 'w', rule: scoped.rule, location: '#/paths' },
+    ])
+      expect(conformanceOf(rulesets, findings, [anyRuleset])).toMatchObject({ waived: 2, conformance: 100 });
+  });
 });

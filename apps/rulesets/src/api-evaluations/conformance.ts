@@ -3,21 +3,24 @@ import type { EvaluatedRulesetVersion, KeptFinding } from '@pc/contracts';
 /** What of a waiver decides which findings it covers. */
 export interface WaiverScope {
   id: string;
+  /** The ruleset whose rule it waives; null or absent: the rule of that name in every ruleset. */
+  ruleset_id?: string | null;
   rule: string;
   location: string;
 }
 
 /**
- * Whether a waiver covers a finding: the same rule, at its location. A location starting with `#` or `/`
+ * Whether a waiver covers a finding: the same rule (of the waiver's ruleset when it names one), at its location. A location starting with `#` or `/`
  * is a JSON pointer: the element it names and everything below it, `*` standing for any one segment
  * (`#/paths/*\/get`). Anything else is a pattern of the finding's file (`specs/internal/**`, `*.yaml`):
  * `*` any characters but `/`, `**` any, `?` one.
  */
 export function covers(
   waiver: WaiverScope,
-  finding: Pick<KeptFinding, 'rule' | 'pointer' | 'file'>,
+  finding: Pick<KeptFinding, 'ruleset_id' | 'rule' | 'pointer' | 'file'>,
 ): boolean {
   if (waiver.rule !== finding.rule) return false;
+  if (waiver.ruleset_id != null && waiver.ruleset_id !== finding.ruleset_id) return false;
   if (isPointer(waiver.location)) {
     if (finding.pointer === null) return false;
     const want = segments(waiver.location);

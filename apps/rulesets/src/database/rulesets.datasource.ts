@@ -15,6 +15,7 @@ import { RulesetsGovernedApiSources1796810000200 } from './migrations/1796810000
 import { RulesetsChangeReach1796900000000 } from './migrations/1796900000000-rulesets-change-reach';
 import { RulesetsIdeaDeliveriesDue1797000000000 } from './migrations/1797000000000-rulesets-idea-deliveries-due';
 import { RulesetsSubmissionFields1797200000000 } from './migrations/1797200000000-rulesets-submission-fields';
+import { RulesetsWaiverRuleset1797400000000 } from './migrations/1797400000000-rulesets-waiver-ruleset';
 import { RulesetsTransferOutcomes1797300000000 } from './migrations/1797300000000-rulesets-transfer-outcomes';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
@@ -45,5 +46,6 @@ export const rulesetsDatabase = {
     RulesetsIdeaDeliveriesDue1797000000000,
     RulesetsSubmissionFields1797200000000,
     RulesetsTransferOutcomes1797300000000,
+    RulesetsWaiverRuleset1797400000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -65,11 +65,19 @@ describe('waivers (service level, the engine)', () => {
     const { waiver } = await waive(admin, apiId);
     expect(waiver).toMatchObject({
       api_id: apiId,
+      ruleset_id: null,
       rule: 'operation-id-required',
       expired: false,
       created_by: admin.id,
     });
     expect((await h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId })).waivers).toEqual([waiver]);
+    // A waiver may name the ruleset whose rule it waives (then it covers that ruleset's findings only).
+    const scoped = await waive(owner, apiId, { rulesetId, expiresAt: inDays(31) });
+    expect(scoped.waiver.ruleset_id).toBe(rulesetId);
+    expect((await h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId })).waivers).toEqual([
+      scoped.waiver,
+      waiver,
+    ]);
     expect(await codeOf(h.request(GovernanceRpc.listWaivers, stranger.ctx, { id: apiId }))).toBe('NOT_FOUND');
   });
 

@@ -8,6 +8,7 @@ export interface WaiverRow {
   id: string;
   api_id: string;
   workspace_id: string;
+  ruleset_id: string | null;
   rule: string;
   location: string;
   reason: string;
@@ -16,7 +17,8 @@ export interface WaiverRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, api_id, workspace_id, rule, location, reason, expires_at, created_by, created_at';
+const COLUMNS =
+  'id, api_id, workspace_id, ruleset_id, rule, location, reason, expires_at, created_by, created_at';
 
 /** A waiver's expiry as whole microseconds since 1970, as text: exact, and read back exactly. */
 const MICROS = `(extract(epoch FROM expires_at) * 1000000)::bigint::text`;
@@ -26,6 +28,7 @@ export function toWaiver(row: WaiverRow, now = new Date()): Waiver {
     id: row.id,
     api_id: row.api_id,
     workspace_id: row.workspace_id,
+    ruleset_id: row.ruleset_id,
     rule: row.rule,
     location: row.location,
     reason: row.reason,
@@ -79,7 +82,7 @@ export class WaiversRepository {
     db: Executor,
     waiver: Pick<
       WaiverRow,
-      'api_id' | 'workspace_id' | 'rule' | 'location' | 'reason' | 'expires_at' | 'created_by'
+      'api_id' | 'workspace_id' | 'ruleset_id' | 'rule' | 'location' | 'reason' | 'expires_at' | 'created_by'
     >,
   ): Promise<WaiverRow> {
     const [row] = await insertInto<WaiverRow[]>(db, 'rulesets.waivers', waiver, `RETURNING ${COLUMNS}`);

@@ -22,8 +22,8 @@ const WAIVERS = 'waivers';
 const MICROS_KEY = /^-?\d{1,17}$/;
 
 /**
- * Waivers: the workspace's owner or an admin accepts a rule's findings at a location (a JSON pointer or a
- * file pattern) for a reason, until a date (at most `waiverDays` ahead). Waived findings are shown as
+ * Waivers: the workspace's owner or an admin accepts a rule's findings (of one ruleset, or of every ruleset
+ * with a rule of that name when none is named) at a location (a JSON pointer or a file pattern) for a reason, until a date (at most `waiverDays` ahead). Waived findings are shown as
  * waived and fail no rule; adding, removing or the expiry of a waiver moves the API's conformance at once.
  */
 @Injectable()
@@ -72,6 +72,7 @@ export class WaiversService {
       const waiver = await this.waivers.insert(tx, {
         api_id: api.id,
         workspace_id: api.workspace_id,
+        ruleset_id: request.rulesetId ?? null,
         rule: request.rule,
         location: request.location,
         reason: request.reason.trim(),

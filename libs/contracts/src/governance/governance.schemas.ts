@@ -145,6 +145,7 @@ export const GovernanceSchemas = {
   }) satisfies MessageSchema<EvaluationDiffRequest>,
   createWaiver: z.object({
     apiId: uuid,
+    rulesetId: uuid.optional(),
     rule: z.string().min(L.waiverRule.min).max(L.waiverRule.max),
     location: z.string().min(L.waiverLocation.min).max(L.waiverLocation.max),
     reason: z.string().trim().min(L.waiverReason.min).max(L.waiverReason.max),

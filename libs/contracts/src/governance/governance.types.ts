@@ -279,6 +279,8 @@ export interface Waiver {
   id: string;
   api_id: string;
   workspace_id: string;
+  /** The ruleset whose rule it waives; null: the rule of that name in every ruleset the API is evaluated with. */
+  ruleset_id: string | null;
   rule: string;
   /** A JSON pointer (`#/paths/~1pets`: that element and all below; `*` one segment) or a file pattern. */
   location: string;
@@ -291,6 +293,8 @@ export interface Waiver {
 
 export interface CreateWaiverRequest {
   apiId: string;
+  /** The ruleset whose rule it waives; without it, the rule of that name in every ruleset. */
+  rulesetId?: string;
   rule: string;
   location: string;
   reason: string;
