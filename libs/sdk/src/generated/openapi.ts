@@ -1493,7 +1493,7 @@ export interface paths {
         };
         /**
          * The deployment's jobs, the latest job and its most recent log chunks
-         * @description Every job of the deployment (attempts and re-deployments), the latest job, and its most recent log chunks, to show a deployment's page without opening the log stream.
+         * @description Every job of the deployment (attempts and re-deployments; a self-heal of a drifted deployment is a `deploy` job marked `self_heal: true`, its log starting `Self-heal after drift`), the latest job, and its most recent log chunks, to show a deployment's page without opening the log stream.
          */
         get: operations["Deployments_history"];
         put?: never;
@@ -4849,6 +4849,8 @@ export interface components {
             deployment_id: string;
             /** @enum {string} */
             kind: "deploy" | "unpublish" | "delete-release" | "restore";
+            /** @description True for a self-heal: a `deploy` job that the drift check queued, in a workspace that heals drift, to apply again the deployment the platform no longer ran as it applied it (not another deploy of the item). False for every other job, the deployment's own first `deploy` included */
+            self_heal: boolean;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
             /** @enum {string|null} */
