@@ -234,7 +234,7 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     );
   });
 
-  it('refuses strangers (404) and stops a workspace at its evaluations per hour (429 with Retry-After)', async () => {
+  it('refuses strangers (404) and stops a workspace at its evaluations per hour (429 with Retry-After), its own re-evaluations not counted', async () => {
     const ws = h.workspace(owner);
     await profile(owner, {}, ws);
     const limited = await api(ws, { document: { content: OAS3 } });
@@ -244,13 +244,21 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(await codeOf(h.request(GovernanceRpc.listEvaluations, stranger.ctx, { apiId: limited.id }))).toBe(
       'NOT_FOUND',
     );
-    await h.sql(
-      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, rulesets, counts,
-         waived, passed_rules, applicable_rules, findings, findings_truncated)
-       SELECT $1, $2, 'ci', $3, 'OAS 3.0', 'd', '[]', '{"violation":0,"warning":0,"info":0}', 0, 0, 0, '[]', false
-         FROM generate_series(1, $4)`,
-      [limited.id, ws, owner.id, GOVERNANCE_LIMITS.evaluationsPerHour],
-    );
+    const evaluations = (trigger: string, count: number) =>
+      h.sql(
+        `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, rulesets, counts,
+           waived, passed_rules, applicable_rules, findings, findings_truncated)
+         SELECT $1, $2, $5, $3, 'OAS 3.0', 'd', '[]', '{"violation":0,"warning":0,"info":0}', 0, 0, 0, '[]', false
+           FROM generate_series(1, $4)`,
+        [limited.id, ws, owner.id, count, trigger],
+      );
+    // The service's own re-evaluations (a ruleset's new version, a ref that moved) are not what the limit counts.
+    await evaluations('ruleset_published', GOVERNANCE_LIMITS.evaluationsPerHour);
+    await evaluations('ref_moved', GOVERNANCE_LIMITS.evaluationsPerHour);
+    await expect(
+      h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: limited.id }),
+    ).resolves.toMatchObject({ evaluation: { trigger: 'manual', conformance: 50 } });
+    await evaluations('ci', GOVERNANCE_LIMITS.evaluationsPerHour - 1);
     const error = await errorOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: limited.id }));
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.retryAfter).toBeGreaterThan(3000);

@@ -37,6 +37,9 @@ export interface ApiEvaluationRow {
 const SUMMARY_COLUMNS = `id, api_id, workspace_id, trigger, run_by, created_at, format, digest, commit, ref, rulesets,
   counts, waived, passed_rules, applicable_rules, conformance, findings_truncated`;
 
+/** The evaluations the workspace's hourly limit counts: those people and CI send. */
+const LIMITED_TRIGGERS: EvaluationTrigger[] = ['manual', 'ci'];
+
 /** An API's history page (parameters: API, limit, before); planned in governance.plans. */
 export const HISTORY_SQL = `SELECT ${SUMMARY_COLUMNS} FROM rulesets.api_evaluations e
         WHERE e.api_id = $1 AND ($3::uuid IS NULL OR (e.created_at, e.id) < (
@@ -171,12 +174,15 @@ export class ApiEvaluationsRepository {
     return rows.length === 0 ? undefined : rows[0].commit;
   }
 
-  /** Evaluations recorded in the workspace during the last hour (its limit). */
+  /**
+   * Evaluations people and CI recorded in the workspace during the last hour (its limit): the service's own
+   * re-evaluations (a ruleset's new version, a ref that moved) are not counted.
+   */
   async countLastHour(db: Executor, workspaceId: string): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await db.query<Array<{ count: number; oldest: Date | null }>>(
       `SELECT count(*)::int AS count, min(created_at) AS oldest FROM rulesets.api_evaluations
-        WHERE workspace_id = $1 AND created_at > now() - interval '1 hour'`,
-      [workspaceId],
+        WHERE workspace_id = $1 AND created_at > now() - interval '1 hour' AND trigger = ANY ($2)`,
+      [workspaceId, LIMITED_TRIGGERS],
     );
     return row;
   }
