@@ -107,6 +107,15 @@ export class EvaluatorPool implements OnModuleDestroy {
           `The evaluation needed more than its memory limit (EVALUATION_MEMORY_MB, ${this.env.EVALUATION_MEMORY_MB} MiB) and was stopped; try a smaller specification or fewer rulesets`,
         );
       }
+      if ((error as { name?: unknown } | null)?.name === 'RangeError') {
+        // An engine that overflowed its stack (a document nested past what it reads) or met a length it
+        // cannot hold: the input is the cause, and the same request would fail again (a 503 says retry).
+        log.warn({ err: error }, 'an evaluation failed on its input');
+        throw new DomainError(
+          'UNPROCESSABLE',
+          `The engine cannot read this input (${(error as Error).message}): a document nested too deep, or too large?`,
+        );
+      }
       log.error({ err: error }, 'evaluator thread failed');
       throw new DomainError(
         'SERVICE_UNAVAILABLE',

@@ -142,6 +142,19 @@ describe('Spectral rulesets (service level, the engine)', () => {
     });
   });
 
+  it('refuses (422) a document nested deeper than 1000 levels, as the AMF engine does, instead of failing (503)', async () => {
+    const rulesetId = await spectralRuleset();
+    const nested = (depth: number) => `${OAS3}x: ${'['.repeat(depth)}${']'.repeat(depth)}\n`;
+    for (const depth of [1_200, 20_000]) {
+      expect(await errorOf(evaluateWith(rulesetId, nested(depth)))).toMatchObject({
+        code: 'RULESETS.SPECIFICATION_INVALID',
+        message: 'The specification cannot be evaluated: Reached maximum depth value of 1000',
+      });
+    }
+    // Nested as deep as a real API gets, it is evaluated.
+    expect((await evaluateWith(rulesetId, nested(50))).specification.format).toBe('OAS 3.0');
+  });
+
   it('refuses custom functions, naming each function and its line; never runs them', async () => {
     const validation = await validate({
       '.spectral.yaml': `description: Custom.

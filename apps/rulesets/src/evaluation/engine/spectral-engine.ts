@@ -290,9 +290,14 @@ export async function evaluateSpectral(
   runs: SpectralRun[],
 ): Promise<SpectralOutcome> {
   const lib = await libs();
-  const document = /\.json$/i.test(main)
-    ? new lib.core.Document(files[main], lib.parsers.Json, `${ROOT}${main}`)
-    : new lib.core.Document(files[main], lib.parsers.Yaml, `${ROOT}${main}`);
+  let document: ReturnType<typeof documentOf>;
+  try {
+    document = documentOf(lib, files, main);
+  } catch (error) {
+    // The parser recurses once per level: nested some thousands deep, it overflows the thread's stack.
+    if (error instanceof RangeError) return refused(TOO_DEEP, main);
+    throw error;
+  }
   const broken = document.diagnostics.filter((d) => Number(d.severity) === 0);
   if (broken.length > 0) {
     return {
@@ -310,6 +315,7 @@ export async function evaluateSpectral(
   // document the AMF engine refuses is refused here too, in the same words.
   const format = formatOf(lib, document.data);
   if (!SUPPORTED.has(format)) return refused(refusalOf(files[main]), main);
+  if (depthOf(document.data) >= MAX_DEPTH) return refused(TOO_DEEP, main);
   const reports: Extract<SpectralOutcome, { ok: true }>['reports'] = [];
   for (const run of runs) {
     let ruleset: Core.Ruleset;
@@ -330,6 +336,8 @@ export async function evaluateSpectral(
     try {
       diagnostics = await spectral.run(document, { ignoreUnknownFormat: true });
     } catch (error) {
+      // A file it references, read as the rules run, nested too deep for the parser.
+      if (error instanceof RangeError) return refused(TOO_DEEP, main);
       reports.push({ ok: false, problem: errorText(error) });
       continue;
     }
@@ -362,8 +370,39 @@ function refusalOf(text: string | undefined): string {
   return unsupported(text);
 }
 
+/**
+ * The deepest nesting of collections evaluated (the root counted), the AMF parser's own limit: Spectral's
+ * parser and its rules recurse once per level, and a deeper document would overflow the thread's stack.
+ */
+const MAX_DEPTH = 1000;
+/** The AMF parser's words for it. */
+const TOO_DEEP = `Reached maximum depth value of ${MAX_DEPTH}`;
+
+/** How deeply the parsed document's collections nest (the root one is 1), counted without recursion. */
+function depthOf(data: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[data, 1]];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    deepest = Math.max(deepest, depth);
+    if (deepest >= MAX_DEPTH) return deepest;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 function refused(message: string, main: string): Extract<SpectralOutcome, { ok: false }> {
   return { ok: false, findings: [{ severity: 'violation', message, file: main, line: null, column: null }] };
+}
+
+/** The specification's main file, parsed. */
+function documentOf(lib: Libraries, files: Record<string, string>, main: string) {
+  return /\.json$/i.test(main)
+    ? new lib.core.Document(files[main], lib.parsers.Json, `${ROOT}${main}`)
+    : new lib.core.Document(files[main], lib.parsers.Yaml, `${ROOT}${main}`);
 }
 
 /** The document's format in the report's words (`OAS 3.1`, `ASYNC 2.6`), as Spectral's formats detect it. */
