@@ -85,4 +85,27 @@ describe('waivers and conformance', () => {
     ])
       expect(conformanceOf(rulesets, findings, [anyRuleset])).toMatchObject({ waived: 2, conformance: 100 });
   });
+
+  it('counts no rule as passed that may have lost violations to truncation', () => {
+    // The engine kept 500 violations of rule a and cut the rest: 10 more of a and the one of z.
+    const findings = Array.from({ length: 500 }, (_, i) => finding('a', `#/paths/~1p${i}/get`));
+    const truncated = [{ ruleset_id: 'r1', applicable_rules: 2, counts: { violation: 511 } }];
+    expect(conformanceOf(truncated, findings, [])).toMatchObject({
+      passed_rules: 0,
+      applicable_rules: 2,
+      conformance: 0,
+    });
+    // One violation missing: at most one more rule failed, and the others of the ruleset still pass.
+    const oneMissing = [{ ruleset_id: 'r1', applicable_rules: 4, counts: { violation: 501 } }];
+    expect(conformanceOf(oneMissing, findings, [])).toMatchObject({ passed_rules: 2, conformance: 50 });
+    // A waiver of the kept ones does not pass a rule whose other findings were not seen.
+    const waiver = { id: 'w', rule: 'a', location: '#/paths' };
+    const waived = conformanceOf(oneMissing, findings, [waiver]);
+    expect(waived).toMatchObject({ waived: 500, passed_rules: 3, conformance: 75 });
+    expect([...waived.failed]).toEqual([['r1', 1]]);
+    // Complete findings: as before.
+    const complete = [{ ruleset_id: 'r1', applicable_rules: 2, counts: { violation: 500 } }];
+    expect(conformanceOf(complete, findings, [])).toMatchObject({ passed_rules: 1, conformance: 50 });
+    expect(conformanceOf(complete, findings, [waiver])).toMatchObject({ passed_rules: 2, conformance: 100 });
+  });
 });

@@ -1,4 +1,4 @@
-import type { EvaluatedRulesetVersion, KeptFinding } from '@pc/contracts';
+import type { EvaluatedRulesetVersion, KeptFinding, SeverityCounts } from '@pc/contracts';
 
 /** What of a waiver decides which findings it covers. */
 export interface WaiverScope {
@@ -57,6 +57,11 @@ function filePattern(glob: string): RegExp {
 export interface RulesetRules {
   ruleset_id: string;
   applicable_rules: number;
+  /**
+   * The engine's complete counts of the ruleset's findings, of which the findings given may keep fewer (the
+   * engine's and the evaluation's caps); without them the findings are taken as complete.
+   */
+  counts?: Pick<SeverityCounts, 'violation'>;
 }
 
 export interface Conformance {
@@ -74,6 +79,11 @@ export interface Conformance {
  * An evaluation's conformance: the rules of its rulesets that passed over all of them. A rule fails when
  * a finding of severity `violation` (what makes the engine's report not conform) is not waived; warnings
  * and infos are kept and counted but fail nothing. Each finding says which waiver covers it, if any.
+ *
+ * When a ruleset's violations were cut off (fewer kept than its `counts` say), each violation not kept may
+ * be of a rule that no kept finding names, or the unwaived one of a rule whose kept ones are waived: as
+ * many more rules as violations are missing count as failed (at most all of the ruleset's), so that no
+ * rule that may have failed counts as passed.
  */
 export function conformanceOf(
   rulesets: RulesetRules[],
@@ -82,8 +92,11 @@ export function conformanceOf(
 ): Conformance {
   const kept = findings.map((f) => ({ ...f, waiver_id: waivers.find((w) => covers(w, f))?.id ?? null }));
   const failing = new Map<string, Set<string>>();
+  const violationsKept = new Map<string, number>();
   for (const finding of kept) {
-    if (finding.severity !== 'violation' || finding.waiver_id !== null) continue;
+    if (finding.severity !== 'violation') continue;
+    violationsKept.set(finding.ruleset_id, (violationsKept.get(finding.ruleset_id) ?? 0) + 1);
+    if (finding.waiver_id !== null) continue;
     const rules = failing.get(finding.ruleset_id) ?? new Set<string>();
     rules.add(finding.rule);
     failing.set(finding.ruleset_id, rules);
@@ -92,7 +105,12 @@ export function conformanceOf(
   let applicable = 0;
   let passed = 0;
   for (const ruleset of rulesets) {
-    const failedHere = Math.min(failing.get(ruleset.ruleset_id)?.size ?? 0, ruleset.applicable_rules);
+    const keptHere = violationsKept.get(ruleset.ruleset_id) ?? 0;
+    const missing = Math.max(0, (ruleset.counts?.violation ?? keptHere) - keptHere);
+    const failedHere = Math.min(
+      (failing.get(ruleset.ruleset_id)?.size ?? 0) + missing,
+      ruleset.applicable_rules,
+    );
     failed.set(ruleset.ruleset_id, failedHere);
     applicable += ruleset.applicable_rules;
     passed += ruleset.applicable_rules - failedHere;
