@@ -1,4 +1,4 @@
-import { RulesetOwnershipRpc } from '@pc/contracts';
+import { RulesetOwnershipRpc, RulesetsRpc } from '@pc/contracts';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { waitFor } from '@pc/testing';
 import { Client } from 'pg';
@@ -466,6 +466,160 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
       expect((await h.http.get<Json>(`/api/rulesets/${moved}`)).body.ruleset.owner_username).toBe(
         other.username,
       );
+    });
+
+    /**
+     * An offer of a new ruleset of `owner` to `other` whose accept the catalog stopped waiting for: the
+     * ruleset's row is held (as a slow write holds it), so the rulesets service's move waits past the
+     * bus's wait (10 s here), the accept answers 504 and the catalog rolls it back, the offer pending for
+     * it. `release` lets the move go on and resolves once it was carried out or refused.
+     */
+    const acceptTimedOut = async () => {
+      const { rulesetId } = await h.published(owner.token);
+      const offer = await h.http.post<Json>(
+        `/api/rulesets/${rulesetId}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      expect(offer.status).toBe(201);
+      const transferId = offer.body.transfer.id as string;
+      const holder = new Client({ connectionString: h.db.url });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM rulesets.rulesets WHERE id = $1 FOR UPDATE', [rulesetId]);
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect(accepted.status).toBe(504);
+      // The transfer's row is the accept's until the catalog gave up on the move and rolled back.
+      const pg = new Client({ connectionString: h.db.url });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query<{ status: string }>(
+          'SELECT status FROM catalog.transfers WHERE id = $1 FOR UPDATE',
+          [transferId],
+        );
+        expect(rows[0].status).toBe('pending');
+      } finally {
+        await pg.end();
+      }
+      const release = async () => {
+        await holder.query('ROLLBACK');
+        // The move takes the row as no one waits for a row any more; it is ours again once the move was
+        // carried out or refused.
+        await waitFor(
+          async () =>
+            (
+              await holder.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event IN ('transactionid', 'tuple')`,
+              )
+            ).rows[0].n === 0,
+          10_000,
+          'the move to take the row',
+        );
+        await holder.query('SELECT 1 FROM rulesets.rulesets WHERE id = $1 FOR UPDATE', [rulesetId]);
+        await holder.end();
+      };
+      return { rulesetId, transferId, release };
+    };
+
+    /** The offer's expiry passes. */
+    const runOut = async (transferId: string) => {
+      const pg = new Client({ connectionString: h.db.url });
+      await pg.connect();
+      try {
+        await pg.query(
+          `UPDATE catalog.transfers SET expires_at = now() - interval '1 minute' WHERE id = $1`,
+          [transferId],
+        );
+      } finally {
+        await pg.end();
+      }
+    };
+
+    /** Whose the ruleset is, as the rulesets service holds it. */
+    const ownerOf = async (rulesetId: string) =>
+      (await h.bus.request(RulesetsRpc.get, h.asUser(owner.id), { id: rulesetId })).ruleset.owner_id;
+
+    /** The transfer as `user` lists it. */
+    const listed = async (user: TestUser, transferId: string) =>
+      ((await h.http.get<Json>('/api/me/transfers', { token: user.token })).body.transfers as Json[]).find(
+        (t) => t.id === transferId,
+      );
+
+    it('accepts for both sides a transfer whose move was carried out after its accept timed out: a cancel or reject then answers 409, an accept 200, and past its expiry it shows accepted', async () => {
+      const staged = await Promise.all([acceptTimedOut(), acceptTimedOut(), acceptTimedOut()]);
+      const [cancelled, expired, retried] = staged;
+      await Promise.all(staged.map((t) => t.release()));
+      // The rulesets service carried out the moves after the catalog stopped waiting.
+      for (const { rulesetId } of staged) expect(await ownerOf(rulesetId)).toBe(other.id);
+
+      const cancel = await h.http.post<Json>(
+        `/api/transfers/${cancelled.transferId}/cancel`,
+        {},
+        { token: owner.token },
+      );
+      expect([cancel.status, cancel.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      expect(cancel.body.message).toContain('already accepted');
+      const reject = await h.http.post<Json>(
+        `/api/transfers/${cancelled.transferId}/reject`,
+        { feedback: 'no' },
+        { token: other.token },
+      );
+      expect([reject.status, reject.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+
+      // Another offer runs out before anyone decides: it shows accepted, as the ruleset moved. And the
+      // recipient who accepts again is answered as the ruleset moved, past the expiry too.
+      await runOut(expired.transferId);
+      await runOut(retried.transferId);
+      const again = await h.http.post<Json>(
+        `/api/transfers/${retried.transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([again.status, again.body.transfer?.status]).toEqual([200, 'accepted']);
+      for (const { transferId, rulesetId } of staged) {
+        for (const user of [owner, other])
+          expect(await listed(user, transferId)).toMatchObject({ status: 'accepted', feedback: null });
+        expect(await ownerOf(rulesetId)).toBe(other.id);
+      }
+      // Whose it is now may offer it again.
+      await h.transfer('ruleset', expired.rulesetId, other, owner);
+      expect(await ownerOf(expired.rulesetId)).toBe(owner.id);
+    });
+
+    it("refuses the late move of a transfer cancelled or expired while the move waited: the ruleset stays the initiator's", async () => {
+      const [cancelled, expired] = await Promise.all([acceptTimedOut(), acceptTimedOut()]);
+      try {
+        // While the moves still wait for the rulesets' rows, the initiator cancels one and the other runs out.
+        const cancel = await h.http.post<Json>(
+          `/api/transfers/${cancelled.transferId}/cancel`,
+          {},
+          { token: owner.token },
+        );
+        expect([cancel.status, cancel.body.transfer?.status]).toEqual([200, 'cancelled']);
+        await runOut(expired.transferId);
+        expect(await listed(other, expired.transferId)).toMatchObject({ status: 'expired' });
+      } finally {
+        await Promise.all([cancelled.release(), expired.release()]);
+      }
+      for (const [{ transferId, rulesetId }, status] of [
+        [cancelled, 'cancelled'],
+        [expired, 'expired'],
+      ] as const) {
+        expect(await ownerOf(rulesetId)).toBe(owner.id);
+        for (const user of [owner, other]) expect(await listed(user, transferId)).toMatchObject({ status });
+        const accepted = await h.http.post<Json>(
+          `/api/transfers/${transferId}/accept`,
+          {},
+          { token: other.token },
+        );
+        expect(accepted.status).toBe(409);
+        expect(await ownerOf(rulesetId)).toBe(owner.id);
+      }
     });
   });
 });

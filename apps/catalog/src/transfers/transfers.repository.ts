@@ -80,6 +80,40 @@ export class TransfersRepository {
     return rows[0] ?? null;
   }
 
+  /** The pending transfers of a resource past their expiry (at most one: one pending per resource). */
+  stalePendingOf(
+    db: Executor,
+    resourceType: TransferResourceType,
+    resourceId: string,
+  ): Promise<TransferRow[]> {
+    return db.query<TransferRow[]>(
+      `SELECT * FROM catalog.transfers
+        WHERE resource_type = $1 AND resource_id = $2 AND status = 'pending' AND expires_at <= now()`,
+      [resourceType, resourceId],
+    );
+  }
+
+  /**
+   * A ruleset transfer that is still `from` takes the outcome the rulesets service recorded for it first
+   * (its feedback cleared: it was not that decision's; an expiry dated when the offer ran out). Null when
+   * it is no longer `from`.
+   */
+  async settle(
+    db: Executor,
+    id: string,
+    from: TransferStatus,
+    status: Exclude<TransferStatus, 'pending'>,
+  ): Promise<TransferRow | null> {
+    const [rows] = await db.query<[TransferRow[], number]>(
+      `UPDATE catalog.transfers
+          SET status = $3, feedback = NULL,
+              decided_at = CASE WHEN $3 = 'expired' THEN LEAST(expires_at, now()) ELSE now() END
+        WHERE id = $1 AND status = $2 RETURNING *`,
+      [id, from, status],
+    );
+    return rows[0] ?? null;
+  }
+
   /**
    * Serializes, until the transaction ends, what writes a resource's transfers against its disappearance:
    * an offer recorded after the resource was checked, and the end of the transfers of a resource gone.

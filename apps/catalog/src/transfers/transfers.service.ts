@@ -5,7 +5,9 @@ import {
   type PageInfo,
   type PageRequest,
   type RequestContext,
+  RULESET_TRANSFER_ENDINGS,
   RulesetOwnershipRpc,
+  type RulesetTransferEnding,
   type RulesetWithdrawnEvent,
   type Transfer,
   type TransferAcceptResult,
@@ -60,6 +62,26 @@ class RulesetChangedHands extends Error {
   }
 }
 
+/**
+ * The rulesets service refused to move the ruleset of a transfer being accepted: it ended the transfer
+ * first (`RULESETS.TRANSFER_ENDED`), as a cancel, reject or expiry the catalog did not commit left it
+ * (the catalog stopped waiting for its answer). The transfer takes that ending.
+ */
+class RulesetTransferEnded extends Error {
+  constructor(
+    readonly transferId: string,
+    readonly outcome: RulesetTransferEnding,
+  ) {
+    super(`Transfer ${transferId} was ${outcome}`);
+  }
+}
+
+/** A decision asked of a transfer: taken by this call, settled by it past the offer's expiry, or taken before. */
+interface Decided {
+  row: TransferRow;
+  by: 'this' | 'expiry' | 'earlier';
+}
+
 /** The feedback on a previous owner's pending revisions, rejected when the policy changes hands. */
 const WITHDRAWN = 'Withdrawn: the policy was transferred to a new owner before this revision was reviewed';
 
@@ -85,6 +107,8 @@ export class TransfersService {
    * and again as it is recorded, under the ruleset's lock that the end of a withdrawn ruleset's transfers
    * takes too (`rulesetWithdrawn`): a ruleset withdrawn meanwhile is refused (404), or its withdrawal's
    * event, handled after this offer commits, cancels it. Never an offer left pending for a ruleset gone.
+   * A previous offer of the ruleset past its expiry is settled before (`settleExpired`), so whose the
+   * ruleset is then is asked after any move of it is either carried out or refused for good.
    */
   async offer(
     ctx: RequestContext,
@@ -108,6 +132,9 @@ export class TransfersService {
       const row = await this.db.transaction(async (db) => {
         if (resource.type === 'ruleset') {
           await this.transfers.lockResource(db, 'ruleset', resource.id);
+          // An offer past its expiry ends on both sides first: its move may have been carried out.
+          for (const stale of await this.transfers.stalePendingOf(db, 'ruleset', resource.id))
+            await this.settleExpired(ctx, db, stale);
           await this.ownedResource(ctx, caller, request);
         }
         await this.transfers.expireStale(db, resource.type, resource.id);
@@ -173,13 +200,26 @@ export class TransfersService {
    * it no longer has (withdrawn, its event not handled yet or lost) ends the transfer: cancelled with why,
    * and the accept is a 409, never a 404 that leaves the offer pending. So does a ruleset that is no longer
    * the initiator's (it changed hands since the offer): the move is refused and nothing moves on either
-   * side, and an offer left pending could never be accepted.
+   * side, and an offer left pending could never be accepted. And so does a transfer the rulesets service
+   * saw end first (a cancel, reject or expiry whose answer the catalog stopped waiting for): it takes that
+   * ending. An accept past the offer's expiry succeeds only when the ruleset already moved for it (an
+   * earlier accept whose move was carried out after the catalog stopped waiting for it): 409 otherwise.
    */
   async accept(ctx: RequestContext, request: TransferDecisionRequest): Promise<TransferAcceptResult> {
     const caller = requireUser(ctx);
-    const row = await this.db
+    const result = await this.db
       .transaction(async (db) => {
-        const decided = await this.decideOrExplain(db, caller, request.id, 'to_user_id', 'accepted', null);
+        const decision = await this.decideOrSettle(
+          ctx,
+          db,
+          caller,
+          request.id,
+          'to_user_id',
+          'accepted',
+          null,
+        );
+        if (decision.by !== 'this') return decision;
+        const decided = decision.row;
         if (decided.resource_type === 'policy') {
           await this.policies.update(db, decided.resource_id, { owner_id: decided.to_user_id });
           const withdrawn = await this.revisions.withdrawPending(db, decided.resource_id, WITHDRAWN);
@@ -197,9 +237,10 @@ export class TransfersService {
         } else if (decided.resource_type === 'ruleset') {
           await this.moveRuleset(ctx, decided);
         }
-        return decided;
+        return decision;
       })
       .catch((error: unknown) => this.cancelledIfUnmovable(caller, error));
+    const row = answered(result, 'accepted');
     return {
       transfer: await this.present(ctx, caller, row),
       resourceType: row.resource_type,
@@ -209,7 +250,8 @@ export class TransfersService {
 
   /**
    * The rulesets service moves the ruleset (idempotent by transfer id); `RulesetGone` when it has none,
-   * `RulesetChangedHands` when it is no longer the initiator's.
+   * `RulesetChangedHands` when it is no longer the initiator's, `RulesetTransferEnded` when it saw the
+   * transfer end first.
    */
   private async moveRuleset(ctx: RequestContext, transfer: TransferRow): Promise<void> {
     try {
@@ -224,16 +266,60 @@ export class TransfersService {
         throw new RulesetGone(transfer.resource_id);
       if (error instanceof RemoteError && error.payload.code === 'RULESETS.OWNER_CHANGED')
         throw new RulesetChangedHands(transfer.id);
+      const ended = error instanceof RemoteError ? error.payload.extra?.outcome : undefined;
+      if (
+        error instanceof RemoteError &&
+        error.payload.code === 'RULESETS.TRANSFER_ENDED' &&
+        RULESET_TRANSFER_ENDINGS.includes(ended as RulesetTransferEnding)
+      )
+        throw new RulesetTransferEnded(transfer.id, ended as RulesetTransferEnding);
       throw error;
     }
   }
 
   /**
+   * The rulesets service ends a ruleset transfer the catalog is deciding, in the catalog's transaction,
+   * unless it moved the ruleset for it first; what it recorded first, as the transfer's status. Whatever
+   * it answers, a move of that transfer asked afterwards does what it says (refused, or done already).
+   */
+  private async endRulesetTransfer(
+    ctx: RequestContext,
+    transfer: TransferRow,
+    ending: RulesetTransferEnding,
+  ): Promise<'accepted' | RulesetTransferEnding> {
+    const { outcome } = await this.bus.request(RulesetOwnershipRpc.end, ctx, {
+      transferId: transfer.id,
+      rulesetId: transfer.resource_id,
+      fromUserId: transfer.from_user_id,
+      toUserId: transfer.to_user_id,
+      outcome: ending,
+    });
+    return outcome === 'moved' ? 'accepted' : outcome;
+  }
+
+  /**
+   * A pending ruleset transfer past its expiry, settled with the rulesets service in `db`'s transaction:
+   * expired, or accepted when the move of an accept the catalog stopped waiting for was carried out
+   * (or another ending the rulesets service saw first). Never shown expired while the ruleset moved.
+   */
+  private async settleExpired(ctx: RequestContext, db: Executor, row: TransferRow): Promise<TransferRow> {
+    const outcome = await this.endRulesetTransfer(ctx, row, 'expired');
+    const settled = await this.transfers.settle(db, row.id, 'pending', outcome);
+    return settled ?? (await this.transfers.findById(db, row.id)) ?? row;
+  }
+
+  /**
    * An accept whose ruleset could not move (rolled back: nothing moved) ends the offer, cancelled with why,
    * and answers 409 saying so: a ruleset gone ends all its transfers, one that changed hands this one (if
-   * it is still pending).
+   * it is still pending). One the rulesets service saw end first takes that ending (409 saying it).
    */
   private async cancelledIfUnmovable(caller: UserCaller, error: unknown): Promise<never> {
+    if (error instanceof RulesetTransferEnded) {
+      const row =
+        (await this.transfers.settle(this.db.pool, error.transferId, 'pending', error.outcome)) ??
+        (await this.transfers.findById(this.db.pool, error.transferId));
+      if (row) throw explained(row);
+    }
     if (error instanceof RulesetGone) {
       await this.endTransfersOf(error.rulesetId);
       throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was cancelled: ${RULESET_WITHDRAWN_WHY}`);
@@ -254,20 +340,26 @@ export class TransfersService {
     throw error;
   }
 
+  /**
+   * The recipient declines. A ruleset's transfer ends on the rulesets service's side too, in the same
+   * transaction; if it already moved the ruleset (an accept the catalog stopped waiting for), the
+   * transfer is accepted instead and the reject answers 409 saying so.
+   */
   async reject(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
     const caller = requireUser(ctx);
-    const row = await this.db.transaction((db) =>
-      this.decideOrExplain(db, caller, request.id, 'to_user_id', 'rejected', request.feedback ?? null),
+    const result = await this.db.transaction((db) =>
+      this.decideOrSettle(ctx, db, caller, request.id, 'to_user_id', 'rejected', request.feedback ?? null),
     );
-    return { transfer: await this.present(ctx, caller, row) };
+    return { transfer: await this.present(ctx, caller, answered(result, 'rejected')) };
   }
 
+  /** The initiator withdraws the offer; a ruleset's as `reject` says. */
   async cancel(ctx: RequestContext, request: TransferDecisionRequest): Promise<{ transfer: Transfer }> {
     const caller = requireUser(ctx);
-    const row = await this.db.transaction((db) =>
-      this.decideOrExplain(db, caller, request.id, 'from_user_id', 'cancelled', null),
+    const result = await this.db.transaction((db) =>
+      this.decideOrSettle(ctx, db, caller, request.id, 'from_user_id', 'cancelled', null),
     );
-    return { transfer: await this.present(ctx, caller, row) };
+    return { transfer: await this.present(ctx, caller, answered(result, 'cancelled')) };
   }
 
   /**
@@ -287,7 +379,11 @@ export class TransfersService {
     });
   }
 
-  /** The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. */
+  /**
+   * The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. A
+   * pending ruleset transfer past its expiry is settled first (`settleExpired`), so it shows what the
+   * rulesets service holds: expired, or accepted when its move was carried out.
+   */
   async listMine(
     ctx: RequestContext,
     request: { role?: TransferRole } & PageRequest,
@@ -302,25 +398,43 @@ export class TransfersService {
       decodeKeyset(request.cursor, 'transfers'),
     );
     const page = await pageOf(rows, limit, 'transfers', async (head) => {
+      const settled: TransferRow[] = [];
+      for (const r of head) {
+        const unsettled =
+          r.resource_type === 'ruleset' && r.status === 'pending' && r.expires_at.getTime() <= Date.now();
+        settled.push(unsettled ? await this.db.transaction((db) => this.settleExpired(ctx, db, r)) : r);
+      }
       const counterparty = (r: TransferRow) =>
         r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id;
-      const others = await this.users.findMany(ctx, head.map(counterparty));
-      return head.map((r) => toTransfer(r, caller.userId, others.get(counterparty(r))));
+      const others = await this.users.findMany(ctx, settled.map(counterparty));
+      return settled.map((r) => toTransfer(r, caller.userId, others.get(counterparty(r))));
     });
     return { transfers: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
-  /** Who may decide is part of the arbiter; when nothing changed, say why (404, expired, decided). */
-  private async decideOrExplain(
+  /**
+   * Who may decide is part of the arbiter. A ruleset transfer rejected or cancelled here ends on the
+   * rulesets service's side in the same transaction, and takes what it recorded first (accepted, when
+   * it moved the ruleset). When nothing was decided: 404 or 403, else the transfer as it is (the caller
+   * says why, `explained`), a ruleset's past its expiry settled first (`settleExpired`).
+   */
+  private async decideOrSettle(
+    ctx: RequestContext,
     db: Executor,
     caller: UserCaller,
     id: string,
     column: 'from_user_id' | 'to_user_id',
     status: 'accepted' | 'rejected' | 'cancelled',
     feedback: string | null,
-  ): Promise<TransferRow> {
+  ): Promise<Decided> {
     const decided = await this.transfers.decide(db, id, { column, userId: caller.userId }, status, feedback);
-    if (decided) return decided;
+    if (decided) {
+      if (decided.resource_type !== 'ruleset' || status === 'accepted') return { row: decided, by: 'this' };
+      const outcome = await this.endRulesetTransfer(ctx, decided, status);
+      if (outcome === status) return { row: decided, by: 'this' };
+      const overruled = await this.transfers.settle(db, decided.id, status, outcome);
+      return { row: overruled ?? decided, by: 'this' };
+    }
     const existing = await this.transfers.findById(db, id);
     if (!existing || (existing.from_user_id !== caller.userId && existing.to_user_id !== caller.userId)) {
       throw notFound('Transfer');
@@ -331,9 +445,9 @@ export class TransfersService {
         column === 'to_user_id' ? 'Only the recipient may do this' : 'Only the initiator may cancel',
       );
     }
-    if (existing.status === 'pending')
-      throw catalogError('CATALOG.TRANSFER_EXPIRED', 'The transfer has expired');
-    throw catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was already ${existing.status}`);
+    if (existing.status === 'pending' && existing.resource_type === 'ruleset')
+      return { row: await this.settleExpired(ctx, db, existing), by: 'expiry' };
+    return { row: existing, by: 'earlier' };
   }
 
   private async present(ctx: RequestContext, caller: UserCaller, row: TransferRow): Promise<Transfer> {
@@ -341,4 +455,25 @@ export class TransfersService {
     const others = await this.users.findMany(ctx, [otherId]);
     return toTransfer(row, caller.userId, others.get(otherId));
   }
+}
+
+/**
+ * The transfer as `wanted` made it, or the 409 saying why not: it was decided before, it expired, or the
+ * rulesets service saw a ruleset transfer end otherwise first (accepted, when it moved the ruleset).
+ */
+function answered(decided: Decided, wanted: 'accepted' | 'rejected' | 'cancelled'): TransferRow {
+  if (decided.by !== 'earlier' && decided.row.status === wanted) return decided.row;
+  throw explained(decided.row);
+}
+
+/** Why a transfer is not open to a decision: 409 expired (pending past its expiry too) or decided. */
+function explained(row: TransferRow): DomainError {
+  if (row.status === 'pending' || row.status === 'expired')
+    return catalogError('CATALOG.TRANSFER_EXPIRED', 'The transfer has expired');
+  if (row.status === 'accepted' && row.resource_type === 'ruleset')
+    return catalogError(
+      'CATALOG.TRANSFER_DECIDED',
+      'The transfer was already accepted: the ruleset moved to the recipient',
+    );
+  return catalogError('CATALOG.TRANSFER_DECIDED', `The transfer was already ${row.status}`);
 }

@@ -26,7 +26,8 @@ const DECISION_ERRORS: Array<[number, string]> = [
   [404, 'No such transfer of the caller'],
   [
     409,
-    'Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer',
+    'Already decided (a ruleset offer whose ruleset already moved to the recipient counts as accepted), or ' +
+      'expired, or cancelled because its ruleset was withdrawn or changed hands since the offer',
   ],
 ];
 
@@ -45,7 +46,9 @@ export class TransfersController {
       'For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already ' +
       'decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile, or no longer ' +
       "the initiator's (it changed hands since the offer): the offer is then cancelled, its feedback saying " +
-      'why, and nothing moves.',
+      'why, and nothing moves. An accept of a ruleset that timed out (504) may still move it: accepting ' +
+      'again answers 200 once it moved (past the expiry too), and a cancel or reject then answers 409 ' +
+      'saying it was already accepted.',
   })
   @ApiOkResponse({ type: AcceptedTransferDto })
   @ApiErrors(...DECISION_ERRORS)
@@ -61,7 +64,8 @@ export class TransfersController {
     summary: 'Reject (recipient), with optional feedback',
     description:
       'For the recipient: declines the offer, optionally with feedback for the initiator; ownership does ' +
-      'not change. An offer that was already decided or has expired answers 409.',
+      'not change. An offer that was already decided or has expired answers 409, as does the offer of a ' +
+      'ruleset that already moved to the recipient (an accept that timed out): it is accepted instead.',
   })
   @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors([400, 'feedback longer than 4000 characters'], ...DECISION_ERRORS)
@@ -77,7 +81,8 @@ export class TransfersController {
     summary: 'Cancel (initiator)',
     description:
       'For the initiator: withdraws a pending offer before the recipient decides. An offer that was already ' +
-      'decided or has expired answers 409.',
+      'decided or has expired answers 409, as does the offer of a ruleset that already moved to the ' +
+      'recipient (an accept that timed out): it is accepted instead.',
   })
   @ApiOkResponse({ type: TransferEnvelopeDto })
   @ApiErrors(...DECISION_ERRORS)
