@@ -607,7 +607,7 @@ export interface paths {
         put?: never;
         /**
          * Accept (recipient): ownership moves at once
-         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile, or no longer the initiator's (it changed hands since the offer): the offer is then cancelled, its feedback saying why, and nothing moves.
+         * @description For the recipient: the policy, idea or ruleset becomes theirs at once. An offer that was already decided or has expired answers 409, as does the offer of a ruleset withdrawn meanwhile, or no longer the initiator's (it changed hands since the offer): the offer is then cancelled, its feedback saying why, and nothing moves. An accept of a ruleset that timed out (504) may still move it: accepting again answers 200 once it moved (past the expiry too), and a cancel or reject then answers 409 saying it was already accepted.
          */
         post: operations["Transfers_accept"];
         delete?: never;
@@ -627,7 +627,7 @@ export interface paths {
         put?: never;
         /**
          * Reject (recipient), with optional feedback
-         * @description For the recipient: declines the offer, optionally with feedback for the initiator; ownership does not change. An offer that was already decided or has expired answers 409.
+         * @description For the recipient: declines the offer, optionally with feedback for the initiator; ownership does not change. An offer that was already decided or has expired answers 409, as does the offer of a ruleset that already moved to the recipient (an accept that timed out): it is accepted instead.
          */
         post: operations["Transfers_reject"];
         delete?: never;
@@ -647,7 +647,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel (initiator)
-         * @description For the initiator: withdraws a pending offer before the recipient decides. An offer that was already decided or has expired answers 409.
+         * @description For the initiator: withdraws a pending offer before the recipient decides. An offer that was already decided or has expired answers 409, as does the offer of a ruleset that already moved to the recipient (an accept that timed out): it is accepted instead.
          */
         post: operations["Transfers_cancel"];
         delete?: never;
@@ -2697,13 +2697,13 @@ export interface paths {
         };
         /**
          * The API's waivers, expired ones included
-         * @description Each with its rule, location, reason and expiry; `expired` ones no longer cover anything.
+         * @description Each with its rule, location, reason and expiry; `expired` ones no longer cover anything. Latest expiry first. Pages of `limit` (1 to 200, default 200, and at most 512 KiB: a page may be shorter); `nextCursor` fetches the next page. Paging is an extension: a request without `limit` gets the largest page (200 rows, or fewer to stay within the reply's bytes), and `hasMore` says whether more follow.
          */
         get: operations["Governance_waivers"];
         put?: never;
         /**
          * Waive a rule's findings at a location until a date (owner and admins)
-         * @description Waived findings are shown as waived and fail no rule: the API's conformance moves at once. When the waiver expires its findings count again and its author is told. At most 200 waivers in force per API (409).
+         * @description With `rulesetId` the waiver covers that ruleset's findings of the rule only; without it, the rule's findings in every ruleset with a rule of that name. Waived findings are shown as waived and fail no rule: the API's conformance moves at once. When the waiver expires its findings count again and its author is told. At most 200 waivers in force per API (409).
          */
         post: operations["Governance_waive"];
         delete?: never;
@@ -2767,7 +2767,7 @@ export interface paths {
         put?: never;
         /**
          * Say which rulesets govern which APIs of the workspace (owner and admins)
-         * @description Each ruleset pinned to its reviewed version (`version`: its commit) or following its latest; the profile applies to APIs with any of `matchTags` or `matchScopes` (both empty: every API).
+         * @description Each ruleset pinned to its reviewed version (`version`: its commit) or following its latest; the profile applies to APIs with any of `matchTags` or `matchScopes` (both empty: every API). The profiles together apply at most 10 rulesets (each counted once) to each registered API, what one evaluation runs (409 past it).
          */
         post: operations["Governance_createProfile"];
         delete?: never;
@@ -3187,11 +3187,11 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, RULESETS.GOVERNANCE_NAME_TAKEN 409, RULESETS.GOVERNANCE_LIMIT 409, RULESETS.NO_SPECIFICATION 422, RULESETS.NOT_GOVERNED 422, RULESETS.VERSION_UNAVAILABLE 409, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
+             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.TRANSFER_ENDED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, RULESETS.GOVERNANCE_NAME_TAKEN 409, RULESETS.GOVERNANCE_LIMIT 409, RULESETS.NO_SPECIFICATION 422, RULESETS.NOT_GOVERNED 422, RULESETS.VERSION_UNAVAILABLE 409, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
              * @example CATALOG.SUBMISSION_REPOSITORY_INVALID
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "RULESETS.GOVERNANCE_NAME_TAKEN" | "RULESETS.GOVERNANCE_LIMIT" | "RULESETS.NO_SPECIFICATION" | "RULESETS.NOT_GOVERNED" | "RULESETS.VERSION_UNAVAILABLE" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.TRANSFER_ENDED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "RULESETS.GOVERNANCE_NAME_TAKEN" | "RULESETS.GOVERNANCE_LIMIT" | "RULESETS.NO_SPECIFICATION" | "RULESETS.NOT_GOVERNED" | "RULESETS.VERSION_UNAVAILABLE" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
             /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.SUBMISSION_REPOSITORY_INVALID) carries the whole validation report here (422), the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
             validation?: {
                 [key: string]: unknown;
@@ -6467,6 +6467,11 @@ export interface components {
             api_id: string;
             /** Format: uuid */
             workspace_id: string;
+            /**
+             * Format: uuid
+             * @description The ruleset whose rule it waives; null: the rule of that name in every ruleset
+             */
+            ruleset_id: string | null;
             rule: string;
             location: string;
             reason: string;
@@ -6480,10 +6485,19 @@ export interface components {
             created_at: string;
         };
         WaiverListDto: {
+            /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
+            hasMore: boolean;
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
             /** @description Latest expiry first */
             waivers: components["schemas"]["WaiverDto"][];
         };
         CreateWaiverDto: {
+            /**
+             * Format: uuid
+             * @description The ruleset whose rule it waives (a ruleset_id of the API's evaluations). Without it the waiver covers the rule's findings in every ruleset with a rule of that name
+             */
+            rulesetId?: string;
             /** @description The rule (validation name in its profile) */
             rule: string;
             /**
@@ -10442,7 +10456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
+            /** @description Already decided (a ruleset offer whose ruleset already moved to the recipient counts as accepted), or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10561,7 +10575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
+            /** @description Already decided (a ruleset offer whose ruleset already moved to the recipient counts as accepted), or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,7 +10690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Already decided, or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
+            /** @description Already decided (a ruleset offer whose ruleset already moved to the recipient counts as accepted), or expired, or cancelled because its ruleset was withdrawn or changed hands since the offer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23924,7 +23938,11 @@ export interface operations {
     };
     Governance_waivers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                /** @description Opaque: the nextCursor of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -23941,7 +23959,7 @@ export interface operations {
                     "application/json": components["schemas"]["WaiverListDto"];
                 };
             };
-            /** @description The id is not a UUID */
+            /** @description Invalid query or id, or a cursor this API did not make */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24472,7 +24490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The name is taken, the workspace is full or archived, or a version is not the reviewed one */
+            /** @description The name is taken, the workspace is full or archived, a version is not the reviewed one, or the profiles would apply more than 10 rulesets to an API (RULESETS.GOVERNANCE_LIMIT, naming it) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24715,7 +24733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The name is taken, the workspace is archived, or a version is not the reviewed one */
+            /** @description The name is taken, the workspace is archived, a version is not the reviewed one, or the profiles would apply more than 10 rulesets to an API (RULESETS.GOVERNANCE_LIMIT, naming it) */
             409: {
                 headers: {
                     [name: string]: unknown;
