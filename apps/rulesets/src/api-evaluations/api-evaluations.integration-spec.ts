@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { GOVERNANCE_LIMITS, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
+import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { OAS3 } from '@pc/testing';
 import { CONFORMING_OAS3, GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -167,6 +169,47 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: bare.id }))).toBe(
       'RULESETS.NO_SPECIFICATION',
     );
+  });
+
+  it('pages the history within the reply budget: 200 evaluations of 10 rulesets with long names, every one read once', async () => {
+    const ws = h.workspace(owner);
+    const long = await api(ws);
+    // Ten rulesets named with 120 three-byte characters each: about 5 KB of JSON per evaluation.
+    const rulesets = Array.from({ length: 10 }, (_, i) => ({
+      ruleset_id: randomUUID(),
+      name: `${'規'.repeat(119)}${i}`,
+      version: 'a'.repeat(40),
+      follows: 'latest',
+      applicable_rules: 4,
+      failed_rules: 2,
+      counts: { violation: 2, warning: 0, info: 0 },
+    }));
+    await h.sql(
+      `INSERT INTO rulesets.api_evaluations (api_id, workspace_id, trigger, run_by, format, digest, rulesets, counts,
+         waived, passed_rules, applicable_rules, conformance, findings, findings_truncated)
+       SELECT $1, $2, 'ci', $3, 'OAS 3.0', 'd', $4::jsonb, '{"violation":20,"warning":0,"info":0}', 0, 20, 40, 50,
+              '[]', false
+         FROM generate_series(1, 200)`,
+      [long.id, ws, owner.id, JSON.stringify(rulesets)],
+    );
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const reply = h.request(GovernanceRpc.listEvaluations, owner.ctx, {
+        apiId: long.id,
+        limit: 200,
+        before,
+      });
+      await expect(reply).resolves.toHaveProperty('evaluations');
+      const history = await reply;
+      expect(Buffer.byteLength(JSON.stringify(history))).toBeLessThan(LIST_REPLY_BUDGET_BYTES + 4096);
+      seen.push(...history.evaluations.map((e) => e.id));
+      if (!history.has_more) break;
+      expect(history.evaluations.length).toBeGreaterThan(0);
+      before = history.evaluations[history.evaluations.length - 1].id;
+    }
+    expect(seen.length).toBe(200);
+    expect(new Set(seen).size).toBe(200);
   });
 
   it('records the version it evaluated with: a version pinned while the evaluation reads the specification is applied by the next one', async () => {

@@ -21,7 +21,7 @@ import {
   type RequestContext,
   type SpecificationInput,
 } from '@pc/contracts';
-import { Database, DomainError, type Executor, notFound, unprocessable } from '@pc/platform';
+import { Database, DomainError, type Executor, fitToBudget, notFound, unprocessable } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, type RulesetVersionAt } from '../evaluation';
@@ -232,16 +232,20 @@ export class ApiEvaluationsService {
     return toEvaluation(row);
   }
 
-  /** The API's evaluations, newest first, without their findings; `before` pages back. */
+  /**
+   * The API's evaluations, newest first, without their findings; `before` pages back. A page is cut
+   * shorter to stay within the reply's byte budget (each names up to 10 rulesets), `has_more` then true.
+   */
   async history(ctx: RequestContext, request: ListEvaluationsRequest): Promise<ApiHistory> {
     const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
     const limit = request.limit ?? L.limit.default;
     const rows = await this.evaluations.history(this.db.pool, api.id, limit + 1, request.before ?? null);
+    const evaluations = fitToBudget(rows.slice(0, limit).map(toSummary));
     return {
       api_id: api.id,
       threshold: await this.apis.threshold(this.db.pool, api.workspace_id),
-      evaluations: rows.slice(0, limit).map(toSummary),
-      has_more: rows.length > limit,
+      evaluations,
+      has_more: rows.length > evaluations.length,
     };
   }
 
