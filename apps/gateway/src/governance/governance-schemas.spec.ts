@@ -7,6 +7,7 @@ import {
   TrendQuery,
   UpdateApiDto,
   UpdateSettingsDto,
+  WaiversQuery,
 } from './governance.dto';
 import { expectAgreement, ID, type Json, long } from '../testing/dto-agreement';
 
@@ -94,8 +95,28 @@ describe('the governance DTOs and message schemas agree', () => {
         { ...waiver, reason: 'ab' },
         { ...waiver, rule: '' },
         { ...waiver, location: long(1025) },
+        { ...waiver, rulesetId: ID },
+        { ...waiver, rulesetId: 'amf' },
       ],
       { apiId: ID },
+    );
+  });
+
+  it("on the waivers' page query (as the query string carries it)", async () => {
+    await expectAgreementAsJson(
+      WaiversQuery,
+      GovernanceSchemas.listWaivers,
+      [
+        {},
+        { limit: '1' },
+        { limit: '200' },
+        { limit: '0' },
+        { limit: '201' },
+        { limit: 'all' },
+        { cursor: 'abc' },
+        { cursor: long(1001) },
+      ],
+      { id: ID },
     );
   });
 
