@@ -34,6 +34,11 @@ export interface ApiEvaluationRow {
   findings_truncated: boolean;
 }
 
+/** Whether a new evaluation read the API's source on the source host (not a document): the ref check's. */
+export interface EvaluationSource {
+  from_source: boolean;
+}
+
 const SUMMARY_COLUMNS = `id, api_id, workspace_id, trigger, run_by, created_at, format, digest, commit, ref, rulesets,
   counts, waived, passed_rules, applicable_rules, conformance, findings_truncated`;
 
@@ -101,10 +106,11 @@ export function toTrendPoint(row: TrendRow): GovernanceTrendPoint {
   return { day: row.day, conformance: mean, evaluated: row.evaluated, at_risk: row.at_risk };
 }
 
-export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> & {
-  conformance: number | null;
-  findings: KeptFinding[];
-};
+export type NewEvaluation = Omit<ApiEvaluationRow, 'id' | 'created_at' | 'conformance'> &
+  EvaluationSource & {
+    conformance: number | null;
+    findings: KeptFinding[];
+  };
 
 export function toSummary(row: ApiEvaluationRow): ApiEvaluationSummary {
   return {
@@ -165,10 +171,14 @@ export class ApiEvaluationsRepository {
     return db.query<ApiEvaluationRow[]>(HISTORY_SQL, [apiId, limit, before]);
   }
 
-  /** The commit of the API's latest evaluation (null: none known); undefined when it was never evaluated. */
+  /**
+   * The commit of the API's latest evaluation read from the source (null: none known), not of a document
+   * (CI's commit); undefined when the source was never evaluated.
+   */
   async latestCommit(db: Executor, apiId: string): Promise<string | null | undefined> {
     const rows = await db.query<Array<{ commit: string | null }>>(
-      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 AND from_source
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
       [apiId],
     );
     return rows.length === 0 ? undefined : rows[0].commit;

@@ -148,8 +148,9 @@ export class ApiEvaluationsService {
 
   /**
    * Evaluates again an API registered from the source host whose ref points at another commit than its
-   * latest evaluation's (one call to the host; nothing else when it did not move). Null when it did not
-   * move, the host cannot say, or the API was never evaluated (no commit to compare).
+   * latest evaluation of the source's (one call to the host; nothing else when it did not move): one of a
+   * document, CI's, names CI's commit, not the ref's. Null when it did not move, the host cannot say, or
+   * the source was never evaluated (no commit to compare).
    */
   async reevaluateIfRefMoved(apiId: string, onKept: OnKept): Promise<ApiEvaluation | null> {
     const api = await this.apis.findById(this.db.pool, apiId);
@@ -208,6 +209,7 @@ export class ApiEvaluationsService {
         conformance: result.conformance,
         findings: result.findings,
         findings_truncated: truncated,
+        from_source: spec.input.repoUrl !== undefined,
       });
       await this.evaluations.setApiConformance(tx, api.id, result.conformance, {
         id: inserted.id,

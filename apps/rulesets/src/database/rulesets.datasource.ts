@@ -16,6 +16,7 @@ import { RulesetsChangeReach1796900000000 } from './migrations/1796900000000-rul
 import { RulesetsIdeaDeliveriesDue1797000000000 } from './migrations/1797000000000-rulesets-idea-deliveries-due';
 import { RulesetsSubmissionFields1797200000000 } from './migrations/1797200000000-rulesets-submission-fields';
 import { RulesetsWaiverRuleset1797400000000 } from './migrations/1797400000000-rulesets-waiver-ruleset';
+import { RulesetsEvaluationSource1797500000000 } from './migrations/1797500000000-rulesets-evaluation-source';
 import { RulesetsTransferOutcomes1797300000000 } from './migrations/1797300000000-rulesets-transfer-outcomes';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
@@ -47,5 +48,6 @@ export const rulesetsDatabase = {
     RulesetsSubmissionFields1797200000000,
     RulesetsTransferOutcomes1797300000000,
     RulesetsWaiverRuleset1797400000000,
+    RulesetsEvaluationSource1797500000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -92,8 +92,9 @@ export class ReevaluationRepository {
   }
 
   /**
-   * Whether the API's latest evaluation other than `evaluationId` already read `commit`: the ref moved
-   * once, and another check's evaluation of that move was kept first. Read with the API's row locked.
+   * Whether the API's latest evaluation of the source other than `evaluationId` already read `commit`:
+   * the ref moved once, and another check's evaluation of that move was kept first (one of a document CI
+   * recorded since does not tell). Read with the API's row locked.
    */
   async movedAlready(
     db: Executor,
@@ -102,7 +103,7 @@ export class ReevaluationRepository {
     commit: string | null,
   ): Promise<boolean> {
     const rows = await db.query<Array<{ commit: string | null }>>(
-      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 AND id <> $2
+      `SELECT commit FROM rulesets.api_evaluations WHERE api_id = $1 AND id <> $2 AND from_source
         ORDER BY created_at DESC, id DESC LIMIT 1`,
       [apiId, evaluationId],
     );

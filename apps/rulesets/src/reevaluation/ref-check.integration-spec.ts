@@ -2,6 +2,7 @@ import { GovernanceRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE } from '../testing/governance-fixtures';
 import { type RulesetsUnderTest, rulesetsUnderTest } from '../testing/rulesets-under-test';
+import { ApiEvaluationsService } from '../api-evaluations';
 import { ReevaluationQueue } from './reevaluation.queue';
 
 const FIXED = OAS3.replace(
@@ -94,5 +95,26 @@ describe('ref checks that overlap (service level)', () => {
     // Both checks' jobs have ended well before this (each evaluates one API).
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await triggers()).toEqual(['ref_moved', 'manual']);
+  });
+
+  it("compares the ref with the latest evaluation read from the source, not CI's of a pushed document", async () => {
+    const { owner, register, history } = await governedWorkspace(h);
+    const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
+    const apiId = await register('Pushed-to API', repoUrl);
+    const check = () => h.get(ApiEvaluationsService).reevaluateIfRefMoved(apiId, async () => {});
+    // CI evaluates a document it pushes, taken at its own commit: the source's ref did not move.
+    await h.request(GovernanceRpc.recordEvaluation, owner.ctx, {
+      apiId,
+      document: { content: FIXED, commit: 'abcdef1' },
+      trigger: 'ci',
+    });
+    expect(await check()).toBeNull();
+    expect((await history(apiId)).map((e) => e.trigger)).toEqual(['ci', 'manual']);
+    // Once it moves, the source is evaluated at the commit it moved to.
+    h.host.push(repoUrl, { 'spec/api.yaml': FIXED });
+    expect(await check()).toMatchObject({
+      trigger: 'ref_moved',
+      specification: { commit: h.host.commitOf(repoUrl) },
+    });
   });
 });
