@@ -333,10 +333,12 @@ export class GovernanceController {
       `expires its findings count again and its author is told. At most ${L.waiversPerApi} waivers in force per API (409).`,
   })
   @ApiCreatedResponse({ type: WaiverEnvelopeDto })
-  @ApiErrors([400, 'Invalid body or id, or the expiry is past or more than a year ahead'], MANAGERS, NO_API, [
-    409,
-    'The workspace is archived, or the API has as many waivers as allowed',
-  ])
+  @ApiErrors(
+    [400, 'Invalid body or id, or the expiry is past or more than a year ahead'],
+    MANAGERS,
+    [404, `${NO_API[1]}, or the ruleset rulesetId names is not visible to the caller`],
+    [409, 'The workspace is archived, or the API has as many waivers as allowed'],
+  )
   waive(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: CreateWaiverDto) {
     return this.bus.request(GovernanceRpc.createWaiver, ctx, { apiId: id, ...body });
   }

@@ -74,6 +74,10 @@ describe('waivers (service level, the engine)', () => {
     // A waiver may name the ruleset whose rule it waives (then it covers that ruleset's findings only).
     const scoped = await waive(owner, apiId, { rulesetId, expiresAt: inDays(31) });
     expect(scoped.waiver.ruleset_id).toBe(rulesetId);
+    // A ruleset that does not exist (a mistyped id) would cover nothing: 404, nothing stored.
+    expect(await codeOf(waive(owner, apiId, { rulesetId: '00000000-0000-4000-8000-000000000000' }))).toBe(
+      'NOT_FOUND',
+    );
     expect((await h.request(GovernanceRpc.listWaivers, member.ctx, { id: apiId })).waivers).toEqual([
       scoped.waiver,
       waiver,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiEvaluationsModule } from '../api-evaluations';
 import { GovernedApisModule } from '../governed-apis';
+import { RulesetsModule } from '../rulesets';
 import { WaiverExpiry } from './waiver-expiry';
 import { WaiversHandler } from './waivers.handler';
 import { WaiversRepository } from './waivers.repository';
@@ -8,7 +9,7 @@ import { WaiversService } from './waivers.service';
 
 /** Waivers of governed APIs' findings, and their expiry. */
 @Module({
-  imports: [GovernedApisModule, ApiEvaluationsModule],
+  imports: [GovernedApisModule, ApiEvaluationsModule, RulesetsModule],
   controllers: [WaiversHandler],
   providers: [WaiversRepository, WaiversService, WaiverExpiry],
 })

@@ -12,6 +12,7 @@ import { Database, badRequest, decodeKeyset, notFound, pageOf } from '@pc/platfo
 import { ApiConformance } from '../api-evaluations';
 import { rulesetsError } from '../common/rulesets.errors';
 import { GovernedApiAccess } from '../governed-apis';
+import { RulesetAccess } from '../rulesets';
 import { toWaiver, WaiversRepository } from './waivers.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +34,7 @@ export class WaiversService {
     private readonly waivers: WaiversRepository,
     private readonly apiAccess: GovernedApiAccess,
     private readonly conformance: ApiConformance,
+    private readonly rulesets: RulesetAccess,
   ) {}
 
   /**
@@ -62,6 +64,8 @@ export class WaiversService {
       throw badRequest('The expiry is out of range', [
         { field: 'expiresAt', message: `must be in the future, at most ${L.waiverDays.max} days ahead` },
       ]);
+    // A ruleset the caller cannot see (or none at all: a mistyped id) is a 404, not a waiver covering nothing.
+    if (request.rulesetId !== undefined) await this.rulesets.visible(ctx, request.rulesetId);
     const row = await this.db.transaction(async (tx) => {
       const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'manage', tx, true);
       if ((await this.waivers.countActive(tx, api.id)) >= L.waiversPerApi)
