@@ -24078,7 +24078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No such API, or the caller is not a member of its workspace */
+            /** @description No such API, or the caller is not a member of its workspace, or the ruleset rulesetId names is not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
