@@ -11,7 +11,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.base.json tsconfig.build.json ./
+COPY tsconfig.base.json tsconfig.build.json .swcrc ./
 COPY types ./types
 COPY tools ./tools
 COPY libs ./libs

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -389,6 +389,33 @@ describe('the configuration schemas, docs/configuration.md, .env.example, compos
           expect(existsSync(path.join(ROOT, source))).toBe(true);
           expect(ignored).not.toContain(source);
         }
+    });
+
+    it("copies into the build stage every root file and folder that npm run build's scripts read", () => {
+      // The build stage: from `FROM ... AS build` to the next FROM.
+      const stage = /^FROM \S+ AS build$([\s\S]*?)^FROM /m.exec(dockerfile)![1];
+      const copied = [...stage.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) =>
+        m[1].split(' ').map((source) => source.replace(/\/$/, '')),
+      );
+      expect(stage).toMatch(/^RUN npm run build$/m);
+      // The scripts `npm run build` runs (tools/*.js), and the root entries they name: './x', '../x' or
+      // 'x/...' of something at the root (what `npm ci` installs and what the build writes excepted).
+      const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
+      const tools = [
+        ...new Set(
+          [scripts.build, scripts['build:apps']].flatMap((line) =>
+            [...line.matchAll(/node (tools\/[\w-]+\.js)/g)].map((m) => m[1]),
+          ),
+        ),
+      ];
+      expect(tools).toEqual(expect.arrayContaining(['tools/build.js', 'tools/copy-assets.js']));
+      const atRoot = new Set(readdirSync(ROOT));
+      const needed = new Set<string>();
+      for (const tool of tools)
+        for (const m of read(tool).matchAll(/'(?:\.\.\/)?([^'\s/]+)(?:\/[^'\s]*)?'/g))
+          if (atRoot.has(m[1]) && !['node_modules', 'dist'].includes(m[1])) needed.add(m[1]);
+      expect(needed).toContain('.swcrc');
+      expect([...needed].filter((entry) => !copied.includes(entry)).sort()).toEqual([]);
     });
   });
 });
