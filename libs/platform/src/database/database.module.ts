@@ -22,7 +22,8 @@ export class DatabaseModule {
 
   /**
    * Another process on a service's schema (the deployment workers): the same data source, closed at
-   * shutdown, and `Database`; never migrated (start the service first), and no readiness check.
+   * shutdown, checked for readiness (a worker without its database is not ready), and `Database`; never
+   * migrated (start the service first).
    */
   static forWorker(options: ServiceDatabaseOptions): DynamicModule {
     return DatabaseModule.create({ ...options, migrations: [] }, { owner: false });
@@ -71,11 +72,10 @@ export class DatabaseModule {
           inject: [DataSourceToken],
         },
         DataSourceLifecycle,
-        ...(owner
-          ? [DatabaseReadiness, { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness }]
-          : []),
+        DatabaseReadiness,
+        { provide: READINESS_CHECKS.database, useExisting: DatabaseReadiness },
       ],
-      exports: [DataSourceToken, Database, ...(owner ? [READINESS_CHECKS.database] : [])],
+      exports: [DataSourceToken, Database, READINESS_CHECKS.database],
     };
   }
 }
