@@ -139,6 +139,25 @@ describe('the configuration schemas, docs/configuration.md, .env.example, compos
       expect(read('.gitignore').split('\n')).toContain('.env');
     });
 
+    it("gives a stopping deployment worker longer than a build may take before it is killed (and the other apps' grace)", () => {
+      // Compose's durations: 45s, 5m30s, 1h, 500ms...
+      const seconds = (duration: string): number => {
+        const parts = [...duration.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+        expect(parts.map((p) => p[0]).join('')).toBe(duration);
+        const unit = { h: 3600, m: 60, s: 1, ms: 0.001 } as const;
+        return parts.reduce((sum, [, n, u]) => sum + Number(n) * unit[u as keyof typeof unit], 0);
+      };
+      const grace = (name: string): number =>
+        seconds((services[name] as { stop_grace_period?: string }).stop_grace_period ?? '10s');
+      const worker = services['deployment-worker'];
+      const buildTimeout = Number(worker.environment!.DEPLOY_BUILD_TIMEOUT_MS) / 1000;
+      expect(buildTimeout).toBeGreaterThan(0);
+      expect(grace('deployment-worker')).toBeGreaterThan(buildTimeout);
+      // The other apps drain requests in hand: the shared grace, not the worker's.
+      for (const [name] of appServices)
+        if (name !== 'deployment-worker') expect({ name, grace: grace(name) }).toEqual({ name, grace: 45 });
+    });
+
     it("lets the deployment workers' builds make user namespaces with a seccomp profile that still refuses the kernel's riskiest calls", () => {
       const worker = services['deployment-worker'].security_opt ?? [];
       expect(worker.sort()).toEqual(
