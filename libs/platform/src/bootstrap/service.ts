@@ -106,7 +106,11 @@ export async function startService(
 function serviceRootModule(definition: ServiceDefinition, bus: BusConfig, http: boolean): DynamicModule {
   const ping = definition.ping;
 
-  /** Answers whether the service can serve: the gateway's readiness names a service whose database is down. */
+  /**
+   * Answers whether the service can serve: the gateway's readiness names a service whose database is down.
+   * The reason (the database's error) travels on the bus only; the gateway's public /health/ready leaves it
+   * out and logs it (GatewayReadiness).
+   */
   @Controller()
   class PingHandler {
     constructor(@Optional() @Inject(READINESS_CHECKS.database) private readonly database?: ReadinessCheck) {}
