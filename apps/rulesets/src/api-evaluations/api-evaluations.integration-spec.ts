@@ -212,6 +212,83 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(new Set(seen).size).toBe(200);
   });
 
+  it('keeps the findings of a large report within what a reply carries: recorded, read back and compared whole', async () => {
+    const ws = h.workspace(owner);
+    // Two Spectral rulesets whose one rule says ~1,900 characters for each operation without an operationId.
+    const spectral = (rule: string) =>
+      h.repo({
+        '.spectral.yaml':
+          `description: Operation ids.\nrules:\n  ${rule}:\n    description: Every operation has an operationId.\n` +
+          `    message: "${'Every operation has an operationId, which clients name it by. '.repeat(30)}"\n` +
+          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+          '    then:\n      field: operationId\n      function: truthy\n',
+      });
+    const ids = [
+      (await h.published(owner, { repoUrl: spectral('operation-id-a') })).rulesetId,
+      (await h.published(owner, { repoUrl: spectral('operation-id-b') })).rulesetId,
+    ];
+    await profile(owner, { rulesets: ids.map((id) => ({ rulesetId: id })) }, ws);
+    const large = await api(ws);
+    // 260 operations without an operationId: 520 findings, over 1 MB of messages.
+    const document = (prefix: string) =>
+      'openapi: 3.0.0\ninfo:\n  title: Large\n  version: 1.0.0\npaths:\n' +
+      Array.from(
+        { length: 260 },
+        (_, i) =>
+          `  /${prefix}${i}:\n    get:\n      responses:\n        "200":\n          description: OK.\n`,
+      ).join('');
+    const record = (prefix: string) =>
+      h.request(GovernanceRpc.recordEvaluation, owner.ctx, {
+        apiId: large.id,
+        document: { content: document(prefix) },
+      });
+    const first = record('pets');
+    // Cut, and said so; the conformance is the report's (both rules fail).
+    await expect(first).resolves.toMatchObject({
+      evaluation: {
+        counts: { violation: 520 },
+        findings_truncated: true,
+        rulesets: ids.map((id) => ({ ruleset_id: id, applicable_rules: 1, failed_rules: 1 })),
+        conformance: 0,
+      },
+    });
+    const { evaluation } = await first;
+    // Each failing rule keeps a finding: the first ruleset's findings do not crowd out the second's.
+    expect(new Set(evaluation.findings.map((f) => f.ruleset_id))).toEqual(new Set(ids));
+    expect(evaluation.findings.length).toBeGreaterThan(100);
+    expect(evaluation.findings.length).toBeLessThan(520);
+    expect(evaluation.findings.every((f) => f.message.length > 1800)).toBe(true);
+    // What is kept is what is read back.
+    await expect(
+      h.request(GovernanceRpc.getEvaluation, owner.ctx, { apiId: large.id, evaluationId: evaluation.id }),
+    ).resolves.toEqual({ evaluation });
+    // Compared with another such evaluation whose findings all differ: every one kept on either side.
+    const { evaluation: other } = await record('owners');
+    const diff = h.request(GovernanceRpc.diffEvaluations, owner.ctx, {
+      apiId: large.id,
+      evaluationId: other.id,
+      against: evaluation.id,
+    });
+    await expect(diff).resolves.toMatchObject({ unchanged: 0 });
+    const { introduced, resolved } = await diff;
+    expect([introduced.length, resolved.length]).toEqual([other.findings.length, evaluation.findings.length]);
+
+    // One kept before the findings were bounded in bytes (all 520) is read back with those that fit.
+    const whole = [...evaluation.findings, ...evaluation.findings, ...evaluation.findings].slice(0, 520);
+    await h.sql(
+      `UPDATE rulesets.api_evaluations SET findings = $2, findings_truncated = false WHERE id = $1`,
+      [evaluation.id, JSON.stringify(whole)],
+    );
+    const before = h.request(GovernanceRpc.getEvaluation, owner.ctx, {
+      apiId: large.id,
+      evaluationId: evaluation.id,
+    });
+    await expect(before).resolves.toMatchObject({ evaluation: { findings_truncated: true } });
+    const read = (await before).evaluation.findings;
+    expect(read.length).toBeLessThan(520);
+    expect(read).toEqual(whole.slice(0, read.length));
+  });
+
   it('records the version it evaluated with: a version pinned while the evaluation reads the specification is applied by the next one', async () => {
     const ws = h.workspace(owner);
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });

@@ -21,7 +21,15 @@ import {
   type RequestContext,
   type SpecificationInput,
 } from '@pc/contracts';
-import { Database, DomainError, type Executor, fitToBudget, notFound, unprocessable } from '@pc/platform';
+import {
+  Database,
+  DomainError,
+  type Executor,
+  fitToBudget,
+  jsonBytesUpperBound,
+  notFound,
+  unprocessable,
+} from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, type RulesetVersionAt } from '../evaluation';
@@ -39,6 +47,7 @@ import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
 import {
+  type ApiEvaluationRow,
   ApiEvaluationsRepository,
   toEvaluation,
   toSummary,
@@ -255,7 +264,7 @@ export class ApiEvaluationsService {
     const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
     const row = await this.evaluations.findById(this.db.pool, api.id, request.evaluationId);
     if (!row) throw notFound('Evaluation');
-    return { evaluation: toEvaluation(row) };
+    return { evaluation: toEvaluation(withinReply(row)) };
   }
 
   /**
@@ -286,7 +295,7 @@ export class ApiEvaluationsService {
       from: toSummary(from),
       to: toSummary(to),
       conformance_delta: before === null || after === null ? null : Math.round((after - before) * 10) / 10,
-      ...diffFindings(from.findings ?? [], to.findings ?? []),
+      ...diffFindings(withinReply(from).findings ?? [], withinReply(to).findings ?? []),
     };
   }
 
@@ -393,7 +402,34 @@ function currentVersion(ruleset: RulesetRow): RulesetVersionAt | null {
   };
 }
 
-/** Each ruleset's version and complete counts, and the findings kept (bounded over all rulesets). */
+/**
+ * The JSON bytes an evaluation's kept findings take at most (each counted with its waiver's id): an
+ * evaluation is always sent whole in one bus message, and a diff of two (its findings introduced and
+ * resolved) too. A ruleset's messages may each be 2,000 characters, so 1,000 findings would not be.
+ */
+export const FINDINGS_KEPT_BYTES = 384 * 1024;
+const WAIVER_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * An evaluation as sent: one kept before the findings were bounded in bytes may hold more than
+ * `FINDINGS_KEPT_BYTES`; it is sent with those that fit, as cut.
+ */
+function withinReply(row: ApiEvaluationRow): ApiEvaluationRow {
+  if (!row.findings) return row;
+  let bytes = 2;
+  const fit = row.findings.findIndex(
+    (finding) => (bytes += jsonBytesUpperBound(finding) + 1) > FINDINGS_KEPT_BYTES,
+  );
+  if (fit < 0) return row;
+  return { ...row, findings: row.findings.slice(0, fit), findings_truncated: true };
+}
+
+/**
+ * Each ruleset's version and complete counts, and the findings kept (bounded over all rulesets, in count
+ * and in bytes: `truncated` when cut). A cut keeps first one violation of each rule that has any (every
+ * failing rule shows one, a ruleset's many long findings do not crowd out the next ruleset's), then the
+ * others in the engine's order while they fit; the findings kept stay in that order.
+ */
 function kept(
   followed: Followed[],
   report: EvaluationReport,
@@ -402,17 +438,13 @@ function kept(
   findings: Array<Omit<KeptFinding, 'waiver_id'>>;
   truncated: boolean;
 } {
-  const findings: Array<Omit<KeptFinding, 'waiver_id'>> = [];
+  const all: Array<{ finding: Omit<KeptFinding, 'waiver_id'>; bytes: number }> = [];
   let truncated = false;
   const rulesets = followed.map(({ ruleset, follows, version }, i) => {
     const evaluation = report.evaluations[i];
     truncated ||= evaluation.truncated;
     for (const result of evaluation.results) {
-      if (findings.length >= L.findingsKept) {
-        truncated = true;
-        break;
-      }
-      findings.push({
+      const finding = {
         ruleset_id: ruleset.id,
         rule: result.rule,
         severity: result.severity,
@@ -421,7 +453,8 @@ function kept(
         line: result.line,
         column: result.column,
         pointer: result.pointer,
-      });
+      };
+      all.push({ finding, bytes: jsonBytesUpperBound({ ...finding, waiver_id: WAIVER_ID }) + 1 });
     }
     return {
       ruleset_id: ruleset.id,
@@ -433,5 +466,24 @@ function kept(
       counts: evaluation.counts,
     };
   });
-  return { rulesets, findings, truncated };
+  const keep = new Set<number>();
+  let bytes = 2;
+  const take = (index: number): void => {
+    if (keep.size >= L.findingsKept || bytes + all[index].bytes > FINDINGS_KEPT_BYTES) return;
+    keep.add(index);
+    bytes += all[index].bytes;
+  };
+  const failing = new Set<string>();
+  all.forEach(({ finding }, index) => {
+    const rule = JSON.stringify([finding.ruleset_id, finding.rule]);
+    if (finding.severity !== 'violation' || failing.has(rule)) return;
+    failing.add(rule);
+    take(index);
+  });
+  all.forEach((_, index) => keep.has(index) || take(index));
+  return {
+    rulesets,
+    findings: all.filter((_, index) => keep.has(index)).map(({ finding }) => finding),
+    truncated: truncated || keep.size < all.length,
+  };
 }
