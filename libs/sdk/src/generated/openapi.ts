@@ -2853,7 +2853,7 @@ export interface paths {
         };
         /**
          * Whether the gateway can serve requests
-         * @description Answers 200 when the database and the bus answer within their timeouts, else 503 with each failing check in `details`; a load balancer sends no traffic to a replica that is not ready.
+         * @description Answers 200 when the bus and every service (and its database) answer within their timeouts, else 503 with each check in `details`: `bus`, then per service `ok`, `database unavailable` or `no answer`, never the reason (which names internal addresses; the gateway logs it). A load balancer sends no traffic to a replica that is not ready.
          */
         get: operations["Health_ready"];
         put?: never;
