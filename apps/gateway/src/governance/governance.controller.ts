@@ -161,7 +161,9 @@ export class GovernanceController {
   @Authenticated()
   @ApiOperation({
     summary: "Push a document of the API's specification (members; CI)",
-    description: `The API keeps its newest ${L.documentsPerApi} documents; a workspace at most ${L.documentsPerWorkspace} (409).`,
+    description:
+      `The API keeps its newest ${L.documentsPerApi} documents (a push to one keeping as many replaces its oldest); ` +
+      `a workspace at most ${L.documentsPerWorkspace} (409 for a push that would add one).`,
   })
   @ApiCreatedResponse({ type: ApiDocumentEnvelopeDto })
   @ApiErrors(
@@ -191,9 +193,11 @@ export class GovernanceController {
       'Evaluates the document sent, else the source on the source host (at the commit its ref is at), else the newest ' +
       "pushed document, against every ruleset the workspace's governance profiles apply to the API (by tag or scope), " +
       "each at its reviewed version. Kept: the specification's digest and commit, each ruleset's version, complete " +
-      `counts per severity, up to ${L.findingsKept} findings (each with the waiver covering it), who ran it, and the ` +
+      `counts per severity, up to ${L.findingsKept} findings within ${L.findingsKeptBytes / 1024} KiB (one violation of each failing rule first; ` +
+      '`findings_truncated` when cut; each with the waiver covering it), who ran it, and the ' +
       'conformance: passed rules over applicable rules, a rule failing on a violation no waiver covers. Crossing the ' +
-      `workspace's threshold is news. A workspace records at most ${L.evaluationsPerHour} evaluations an hour (429).`,
+      `workspace's threshold is news. A workspace records at most ${L.evaluationsPerHour} evaluations an hour sent by ` +
+      "people and CI (429; the service's own re-evaluations do not count).",
   })
   @ApiCreatedResponse({ type: ApiEvaluationEnvelopeDto })
   @ApiErrors(
@@ -234,7 +238,9 @@ export class GovernanceController {
   @Authenticated()
   @ApiOperation({
     summary: "The API's evaluations, newest first (its history and conformance over time)",
-    description: 'Without findings; `before` (the last id of a page) pages back.',
+    description:
+      'Without findings; `before` (the last id of a page) pages back. A page is also cut short to stay within ' +
+      '512 KiB (`has_more` then true).',
   })
   @ApiOkResponse({ type: ApiHistoryDto })
   @ApiErrors([400, 'Invalid query or id'], NO_API)

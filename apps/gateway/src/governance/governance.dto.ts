@@ -633,7 +633,9 @@ export class ApiEvaluationDto extends ApiEvaluationSummaryDto {
     description: 'Violations first, per ruleset',
   })
   findings!: KeptFindingDto[];
-  @ApiProperty({ description: 'More findings exist than were kept (counts are complete)' })
+  @ApiProperty({
+    description: `More findings exist than were kept, at most ${L.findingsKept} within ${L.findingsKeptBytes / 1024} KiB (counts are complete)`,
+  })
   findings_truncated!: boolean;
 }
 

@@ -402,12 +402,8 @@ function currentVersion(ruleset: RulesetRow): RulesetVersionAt | null {
   };
 }
 
-/**
- * The JSON bytes an evaluation's kept findings take at most (each counted with its waiver's id): an
- * evaluation is always sent whole in one bus message, and a diff of two (its findings introduced and
- * resolved) too. A ruleset's messages may each be 2,000 characters, so 1,000 findings would not be.
- */
-export const FINDINGS_KEPT_BYTES = 384 * 1024;
+/** The bytes of the findings kept (an evaluation, and a diff of two, always fit one bus message). */
+const FINDINGS_KEPT_BYTES = L.findingsKeptBytes;
 const WAIVER_ID = '00000000-0000-0000-0000-000000000000';
 
 /**

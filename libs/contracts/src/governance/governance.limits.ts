@@ -50,6 +50,11 @@ export const GOVERNANCE_LIMITS = {
   waiversPage: { min: 1, max: 200, default: 200 },
   /** Findings kept per evaluation (counts are always complete; `findings_truncated` says when cut). */
   findingsKept: 1000,
+  /**
+   * The JSON bytes those findings take at most (each counted with a waiver's id): an evaluation, and a
+   * diff of two, are sent in one bus message, and a finding's message alone may be 2,000 characters.
+   */
+  findingsKeptBytes: 384 * 1024,
   /** The APIs a conformance-changed news names (by name; it counts all of them). */
   changesListed: 100,
 } as const;
