@@ -1,7 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { event } from '@pc/contracts';
-import { testBus } from '@pc/testing';
+import { testBus, testEnv } from '@pc/testing';
+import { connect } from 'nats';
+import { natsConnection } from '../messaging/bus';
 import { BUS_APP_NAME, BUS_CONFIG } from '../messaging/bus-client';
 import { DurableEventsClient } from './durable-events.client';
 import type { QueueWorker } from './work-queue';
@@ -62,5 +65,42 @@ describe('durable event subscriptions on NATS', () => {
     };
     await app.close();
     expect(seenByOtherModule).toBe(true);
+  }, 60_000);
+
+  // NATS back without its JetStream data (a new NATS, its storage lost): the events stream and every
+  // consumer are gone. The publisher kept the stream for ready and failed every publish; the subscribers
+  // logged `stream not found` until each service was restarted.
+  it('delivers events again after NATS lost the stream, without a restart of the publisher or the subscriber', async () => {
+    const bus = testBus('nats');
+    const publisher = new DurableEventsClient(bus, 'lost-publisher');
+    const subscriber = new DurableEventsClient(bus, 'lost-subscriber');
+    const happened = event<{ n: number }>('test.lost.happened.v1');
+    const handled: number[] = [];
+    const admin = await connect(natsConnection(testEnv().natsUrl, 'lost-admin'));
+    try {
+      await subscriber.subscribe(happened, 'sub', ({ n }) => {
+        handled.push(n);
+        return Promise.resolve();
+      });
+      await publisher.publish(happened, 'before', { n: 1 });
+      const until = async (condition: () => boolean) => {
+        const deadline = Date.now() + 15_000;
+        while (!condition() && Date.now() < deadline) await sleep(50);
+      };
+      await until(() => handled.length === 1);
+      expect(handled).toEqual([1]);
+
+      if (bus.kind !== 'nats') throw new Error('a NATS bus');
+      const jsm = await admin.jetstreamManager();
+      await jsm.streams.delete(`${bus.prefix.replace(/[^A-Za-z0-9_-]/g, '_')}EVENTS`);
+
+      await publisher.publish(happened, 'after', { n: 2 });
+      await until(() => handled.length === 2);
+      expect(handled).toEqual([1, 2]);
+    } finally {
+      await subscriber.onApplicationShutdown();
+      await publisher.onApplicationShutdown();
+      await admin.close();
+    }
   }, 60_000);
 });

@@ -11,13 +11,15 @@ import {
 import { type BusConfig, openNatsConnection } from '../messaging/bus';
 import type { InProcessBroker } from '../messaging/in-process-broker';
 import { InProcessWorkQueue } from './in-process-work-queue';
-import { pullLoop } from './jetstream-work-queue';
+import { createLogger } from '../logging/logger';
+import { isMissingStream, pullLoop } from './jetstream-work-queue';
 import type { ProcessOptions, QueueWorker } from './work-queue';
 
 /** How long the events stream keeps an event for a subscriber that is down. */
 const EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const ACK_WAIT_MS = 30_000;
 const MAX_DELIVER = 20;
+const log = createLogger('durable-events');
 
 /**
  * The durable consumer of one subscriber for one event pattern (`catalog__deployments_deployment_succeeded_v1`):
@@ -111,7 +113,15 @@ class JetStreamEvents implements DurableEvents {
           () => true,
           () => false,
         );
-        if (!exists) await jsm.streams.add(config);
+        // Several subscribers may declare it again at once after NATS lost it: one of them creates it.
+        if (!exists)
+          await jsm.streams.add(config).catch(async (error: unknown) => {
+            const created = await jsm.streams.info(this.stream).then(
+              () => true,
+              () => false,
+            );
+            if (!created) throw error;
+          });
         else if (role === 'publisher') await jsm.streams.update(this.stream, config);
         return connection;
       });
@@ -121,9 +131,21 @@ class JetStreamEvents implements DurableEvents {
     return ready;
   }
 
+  /**
+   * Publishes; when the stream is missing (NATS came back without its JetStream data) it declares the
+   * stream again, once, and publishes there: the stream's readiness is not kept past its loss.
+   */
   async publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void> {
-    const { nc } = await this.ready('publisher');
-    await nc.jetstream().publish(this.subject(descriptor), JSON.stringify(payload), { msgID: id });
+    const send = async () => {
+      const { nc } = await this.ready('publisher');
+      await nc.jetstream().publish(this.subject(descriptor), JSON.stringify(payload), { msgID: id });
+    };
+    await send().catch(async (error: unknown) => {
+      if (!isMissingStream(error)) throw error;
+      log.warn({ err: error, stream: this.stream }, 'the events stream is missing; declaring it again');
+      this.prepared.publisher = undefined;
+      await send();
+    });
   }
 
   async subscribe<P>(
@@ -132,7 +154,6 @@ class JetStreamEvents implements DurableEvents {
     handler: EventSubscriber<P>,
     options: Pick<ProcessOptions<P>, 'onDeadLetter' | 'concurrency'> = {},
   ): Promise<QueueWorker> {
-    const { nc, jsm } = await this.ready('subscriber');
     const durable = durableConsumerName(subscriber, descriptor.pattern);
     const config = {
       durable_name: durable,
@@ -142,18 +163,29 @@ class JetStreamEvents implements DurableEvents {
       max_deliver: MAX_DELIVER + 1,
       filter_subject: this.subject(descriptor),
     };
-    await jsm.consumers.info(this.stream, durable).then(
-      () => jsm.consumers.update(this.stream, durable, config),
-      () => jsm.consumers.add(this.stream, config),
-    );
-    const consumer = await nc.jetstream().consumers.get(this.stream, durable);
+    const declare = async () => {
+      const { nc, jsm } = await this.ready('subscriber');
+      await jsm.consumers.info(this.stream, durable).then(
+        () => jsm.consumers.update(this.stream, durable, config),
+        () => jsm.consumers.add(this.stream, config),
+      );
+      return nc.jetstream().consumers.get(this.stream, durable);
+    };
+    const consumer = await declare();
+    const { nc } = await this.open();
     // No `giveBack`: a delivery pulled while the subscriber stops is handled, not nak'd (see pullLoop).
+    // A consumer lost with the stream is declared again, the stream first if still missing.
     return pullLoop<P>(
       nc,
       consumer,
       { name: durable, maxDeliver: MAX_DELIVER },
       (job) => handler(job.data, { id: job.id, attempt: job.attempt }),
       { ...options, retryDelayMs: (attempt) => Math.min(1000 * 2 ** (attempt - 1), 60_000) },
+      undefined,
+      () => {
+        this.prepared.subscriber = undefined;
+        return declare();
+      },
     );
   }
 

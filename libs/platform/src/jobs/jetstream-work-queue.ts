@@ -111,8 +111,27 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
     }
   }
 
+  /**
+   * Declares the stream and the consumer again after NATS lost them (a new NATS, or its JetStream
+   * storage lost): one declaration at a time for the enqueues and the pull loops that find them missing.
+   */
+  private redeclaring?: Promise<void>;
+  private redeclare(): Promise<void> {
+    this.redeclaring ??= this.declare().finally(() => (this.redeclaring = undefined));
+    return this.redeclaring;
+  }
+
   async enqueue(id: string, data: T): Promise<{ duplicate: boolean }> {
-    const ack = await this.js.publish(this.subject, JSON.stringify(data), { msgID: id });
+    const publish = () => this.js.publish(this.subject, JSON.stringify(data), { msgID: id });
+    const ack = await publish().catch(async (error: unknown) => {
+      if (!isMissingStream(error)) throw error;
+      log.warn(
+        { err: error, queue: this.definition.name },
+        'the queue stream is missing; declaring it again',
+      );
+      await this.redeclare();
+      return publish();
+    });
     return { duplicate: ack.duplicate };
   }
 
@@ -123,8 +142,17 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 
   async process(handler: JobHandler<T>, options: ProcessOptions<T> = {}): Promise<QueueWorker> {
     const consumer = await this.js.consumers.get(this.stream, this.durable);
-    return pullLoop<T>(this.nc, consumer, this.definition, handler, options, (msg, job, delayMs) =>
-      this.giveBack(msg, job, delayMs),
+    return pullLoop<T>(
+      this.nc,
+      consumer,
+      this.definition,
+      handler,
+      options,
+      (msg, job, delayMs) => this.giveBack(msg, job, delayMs),
+      async () => {
+        await this.redeclare();
+        return this.js.consumers.get(this.stream, this.durable);
+      },
     );
   }
 
@@ -161,6 +189,21 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 }
 
 /**
+ * Whether a JetStream call failed because its stream or consumer does not exist (NATS restarted without
+ * its JetStream data): a pull or an API call answers 404 `stream not found` / `consumer not found`, a
+ * pull pending as the consumer goes answers 409 `consumer deleted`, a publish to a subject no stream
+ * takes answers 503 (no responders).
+ */
+export function isMissingStream(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    String(code) === '503' ||
+    (String(code) === '404' && /(stream|consumer) not found/.test(String(message))) ||
+    (String(code) === '409' && /consumer deleted/.test(String(message)))
+  );
+}
+
+/**
  * Runs `concurrency` pull loops on a durable consumer: each pulls one job, runs it, acks it, naks it
  * with a delay after a failure, gives it back when the handler throws `GiveBack`, and records the dead
  * letter after the last delivery. Used by the work queues and by the durable events.
@@ -172,6 +215,10 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
  * restarts would give the event up, or drop it, without its handler failing. Their loop handles that
  * delivery as it finishes the one in hand, then stops: a stop spends no delivery. A `GiveBack` thrown by
  * an event's handler is a nak there, and counts.
+ *
+ * A pull that finds the stream or the consumer missing (NATS came back without its JetStream data)
+ * declares them again with `redeclare` (the stream if missing, the consumer with its own settings), with
+ * back-off while that fails, and pulls from the new consumer: the workers go on without a restart.
  */
 export function pullLoop<T>(
   nc: NatsConnection,
@@ -180,14 +227,46 @@ export function pullLoop<T>(
   handler: JobHandler<T>,
   options: ProcessOptions<T> = {},
   giveBack?: GiveBackDelivery<T>,
+  redeclare?: () => Promise<Consumer>,
 ): QueueWorker {
   let stopping = false;
+  let current = consumer;
+  let redeclaring: Promise<void> | undefined;
+  let failedRedeclarations = 0;
+
+  /** One re-declaration for every slot that found the consumer missing. */
+  const recover = (declare: () => Promise<Consumer>, missing: unknown): Promise<void> => {
+    redeclaring ??= (async () => {
+      log.warn(
+        { err: missing, queue: definition.name },
+        'the stream or consumer is missing; declaring it again',
+      );
+      try {
+        current = await declare();
+        failedRedeclarations = 0;
+      } catch (error) {
+        const delay = Math.min(500 * 2 ** failedRedeclarations++, 30_000);
+        log.error(
+          { err: error, queue: definition.name, retryInMs: delay },
+          'declaring the consumer again failed',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    })().finally(() => (redeclaring = undefined));
+    return redeclaring;
+  };
 
   const pull = async (): Promise<JsMsg | null> => {
+    const pulled = current;
     try {
-      return await consumer.next({ expires: PULL_EXPIRES_MS });
+      return await pulled.next({ expires: PULL_EXPIRES_MS });
     } catch (error) {
       if (nc.isClosed()) return null;
+      if (redeclare && isMissingStream(error) && !stopping) {
+        // Another slot may have declared it again while this one pulled from the lost consumer.
+        if (pulled === current) await recover(redeclare, error);
+        return null;
+      }
       log.warn({ err: error, queue: definition.name }, 'pulling a job failed; retrying');
       await new Promise((resolve) => setTimeout(resolve, 500));
       return null;

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnv, uniqueBusPrefix } from '@pc/testing';
+import { connect } from 'nats';
+import { natsConnection } from '../messaging/bus';
 import { InProcessWorkQueue } from './in-process-work-queue';
 import { JetStreamWorkQueue } from './jetstream-work-queue';
 import { GiveBack, type Job, type QueueWorker, type WorkQueue, type WorkQueueDefinition } from './work-queue';
@@ -278,4 +280,42 @@ describe.each(['jetstream', 'in-process'] as const)('a work queue on %s', (kind)
     await sleep(300);
     expect(await queue.depth()).toBe(1);
   });
+});
+
+// NATS back without its JetStream data (a new NATS, its storage lost): the queue's stream and consumer
+// are gone. Enqueues failed and the workers logged `stream not found` until the service was restarted.
+describe('a work queue on JetStream that NATS lost', () => {
+  it('declares its stream and consumer again: a job enqueued after the loss is worked without a restart', async () => {
+    const prefix = uniqueBusPrefix();
+    const queue = await JetStreamWorkQueue.open<Payload>(
+      { url: testEnv().natsUrl, prefix, app: 'test' },
+      { name: 'lost', ackWaitMs: 1000, maxDeliver: 3 },
+    );
+    const admin = await connect(natsConnection(testEnv().natsUrl, 'lost-admin'));
+    const worked: number[] = [];
+    const worker = await queue.process((job) => {
+      worked.push(job.data.n);
+      return Promise.resolve();
+    });
+    const until = async (condition: () => boolean) => {
+      const deadline = Date.now() + 15_000;
+      while (!condition() && Date.now() < deadline) await sleep(50);
+    };
+    try {
+      await queue.enqueue('before', { n: 1 });
+      await until(() => worked.length === 1);
+      expect(worked).toEqual([1]);
+
+      const jsm = await admin.jetstreamManager();
+      await jsm.streams.delete(`${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}JOBS_lost`);
+
+      await queue.enqueue('after', { n: 2 });
+      await until(() => worked.length === 2);
+      expect(worked).toEqual([1, 2]);
+    } finally {
+      await worker.stop();
+      await queue.destroy();
+      await admin.close();
+    }
+  }, 60_000);
 });
