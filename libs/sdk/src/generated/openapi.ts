@@ -2595,7 +2595,7 @@ export interface paths {
         put?: never;
         /**
          * Push a document of the API's specification (members; CI)
-         * @description The API keeps its newest 20 documents; a workspace at most 10000 (409).
+         * @description The API keeps its newest 20 documents (a push to one keeping as many replaces its oldest); a workspace at most 10000 (409 for a push that would add one).
          */
         post: operations["Governance_pushDocument"];
         delete?: never;
@@ -2613,13 +2613,13 @@ export interface paths {
         };
         /**
          * The API's evaluations, newest first (its history and conformance over time)
-         * @description Without findings; `before` (the last id of a page) pages back.
+         * @description Without findings; `before` (the last id of a page) pages back. A page is also cut short to stay within 512 KiB (`has_more` then true).
          */
         get: operations["Governance_history"];
         put?: never;
         /**
          * Evaluate the API against the rulesets its profiles apply, and keep the evaluation (members; CI)
-         * @description Evaluates the document sent, else the source on the source host (at the commit its ref is at), else the newest pushed document, against every ruleset the workspace's governance profiles apply to the API (by tag or scope), each at its reviewed version. Kept: the specification's digest and commit, each ruleset's version, complete counts per severity, up to 1000 findings (each with the waiver covering it), who ran it, and the conformance: passed rules over applicable rules, a rule failing on a violation no waiver covers. Crossing the workspace's threshold is news. A workspace records at most 600 evaluations an hour (429).
+         * @description Evaluates the document sent, else the source on the source host (at the commit its ref is at), else the newest pushed document, against every ruleset the workspace's governance profiles apply to the API (by tag or scope), each at its reviewed version. Kept: the specification's digest and commit, each ruleset's version, complete counts per severity, up to 1000 findings within 384 KiB (one violation of each failing rule first; `findings_truncated` when cut; each with the waiver covering it), who ran it, and the conformance: passed rules over applicable rules, a rule failing on a violation no waiver covers. Crossing the workspace's threshold is news. A workspace records at most 600 evaluations an hour sent by people and CI (429; the service's own re-evaluations do not count).
          */
         post: operations["Governance_record"];
         delete?: never;
@@ -6388,7 +6388,7 @@ export interface components {
             conformance: number | null;
             /** @description Violations first, per ruleset */
             findings: components["schemas"]["KeptFindingDto"][];
-            /** @description More findings exist than were kept (counts are complete) */
+            /** @description More findings exist than were kept, at most 1000 within 384 KiB (counts are complete) */
             findings_truncated: boolean;
         };
         ApiEvaluationEnvelopeDto: {
