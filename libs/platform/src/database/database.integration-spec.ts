@@ -1,7 +1,9 @@
 import { type PingResult, rpc } from '@pc/contracts';
 import { createTestDatabase, type TestDatabase, testBus, testEnv } from '@pc/testing';
 import { Client } from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { type RunningService, startService } from '../bootstrap/service';
+import { createServiceDataSource, MIGRATIONS_LOCK, migrateServiceSchema } from './database';
 import { DatabaseModule } from './database.module';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -65,5 +67,112 @@ describe('a worker on a service schema: readiness', () => {
 
     await cutDatabase(db.url, true);
     expect((await ready()).status).toBe(200);
+  });
+});
+
+class LockTestInit1700000000000 implements MigrationInterface {
+  name = 'LockTestInit1700000000000';
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE TABLE lock_test.first (id int)');
+  }
+  async down(): Promise<void> {}
+}
+
+class LockTestMore1700000000001 implements MigrationInterface {
+  name = 'LockTestMore1700000000001';
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE TABLE lock_test.second (id int)');
+  }
+  async down(): Promise<void> {}
+}
+
+/** `promise`'s outcome, or "still waiting" once `ms` have passed. */
+async function settledWithin<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<{ value?: T; error?: Error } | 'still waiting'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error }),
+      ),
+      new Promise<'still waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('still waiting'), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Migrations at start wait for the one migrations lock of the database while another process holds it
+ * (another service's migrations, a migration Job). A replica stuck there has no /health/live, and the
+ * startupProbe killed every starting service, having logged nothing, while a long migration ran.
+ */
+describe('migrations at start while another session holds the migrations lock', () => {
+  let db: TestDatabase;
+  let holder: Client;
+  const sources: Array<{ destroy(): Promise<void> }> = [];
+
+  const source = async (migrations: Array<new () => MigrationInterface>) => {
+    const dataSource = createServiceDataSource({ url: db.url, schema: 'lock_test', migrations, poolSize: 2 });
+    await dataSource.initialize();
+    sources.push(dataSource);
+    return dataSource;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await migrateServiceSchema(await source([LockTestInit1700000000000]), 'lock_test');
+    holder = new Client({ connectionString: db.url, application_name: 'policy-catalog:lock-holder' });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
+  });
+  afterAll(async () => {
+    await holder?.end();
+    for (const s of sources) await s.destroy();
+    await db?.drop();
+  });
+
+  it('starts at once a replica with no migration pending', async () => {
+    const migrated = await source([LockTestInit1700000000000]);
+    expect(
+      await settledWithin(migrateServiceSchema(migrated, 'lock_test', { lockWaitMs: 60_000 }), 5000),
+    ).toEqual({
+      value: undefined,
+    });
+  });
+
+  it('with migrations pending, waits at most its setting and stops naming who holds the lock', async () => {
+    const behind = await source([LockTestInit1700000000000, LockTestMore1700000000001]);
+    const started = Date.now();
+    const outcome = await settledWithin(
+      migrateServiceSchema(behind, 'lock_test', { lockWaitMs: 1000 }),
+      5000,
+    );
+    expect(outcome).not.toBe('still waiting');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const { error } = outcome as { error?: Error };
+    expect(error?.message).toMatch(/Gave up waiting for the migrations lock after 1 s/);
+    expect(error?.message).toContain('"policy-catalog:lock-holder"');
+    const tables = await behind.query(
+      "SELECT 1 FROM pg_tables WHERE schemaname = 'lock_test' AND tablename = 'second'",
+    );
+    expect(tables).toHaveLength(0);
+  });
+
+  it('with migrations pending, runs them once the lock is released within its setting', async () => {
+    const behind = await source([LockTestInit1700000000000, LockTestMore1700000000001]);
+    const migrating = migrateServiceSchema(behind, 'lock_test', { lockWaitMs: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]);
+    await migrating;
+    const tables = await behind.query(
+      "SELECT 1 FROM pg_tables WHERE schemaname = 'lock_test' AND tablename = 'second'",
+    );
+    expect(tables).toHaveLength(1);
   });
 });

@@ -62,7 +62,10 @@ export class DatabaseModule {
           useFactory: async () => {
             const dataSource = createServiceDataSource(options);
             await initializeDataSource(dataSource, options.url);
-            if (owner) await migrateServiceSchema(dataSource, options.schema);
+            if (owner)
+              await migrateServiceSchema(dataSource, options.schema, {
+                lockWaitMs: options.migrationsLockWaitMs,
+              });
             return dataSource;
           },
         },

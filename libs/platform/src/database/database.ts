@@ -16,6 +16,8 @@ export interface ServiceDatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** How long migrations at start wait for another process's (`MIGRATIONS_LOCK_WAIT_MS` by default). */
+  migrationsLockWaitMs?: number;
 }
 
 export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
@@ -51,20 +53,105 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
  */
 export const MIGRATIONS_LOCK = 'policy-catalog:migrations';
 
-/** Creates the schema and runs the service's pending migrations, under `MIGRATIONS_LOCK`. */
-export async function migrateServiceSchema(dataSource: DataSource, schema: string): Promise<void> {
+/**
+ * How long a starting service waits for `MIGRATIONS_LOCK` while another process migrates, by default
+ * (`migrationsLockWaitMs` overrides it): less than the two minutes of the Kubernetes startupProbe on
+ * /health/live, which does not answer before migrations end, so that the service stops with a message
+ * naming the lock's holder instead of being killed with nothing logged. The orchestrator starts it again.
+ */
+export const MIGRATIONS_LOCK_WAIT_MS = 90_000;
+
+/**
+ * Creates the schema and runs the service's pending migrations, under `MIGRATIONS_LOCK`. A service with
+ * none pending (a replica of a migrated version) takes no lock: migrations are only ever added, each
+ * committed with its row in the migrations table, so once every one of ours has its row there is nothing
+ * left to do, whoever migrates at the same time. With some pending, the lock is waited for at most
+ * `lockWaitMs` (logging who holds it), and the pending ones are run under it (those another process
+ * applied meanwhile are skipped).
+ */
+export async function migrateServiceSchema(
+  dataSource: DataSource,
+  schema: string,
+  { lockWaitMs = MIGRATIONS_LOCK_WAIT_MS }: { lockWaitMs?: number } = {},
+): Promise<void> {
+  if (!(await hasPendingMigrations(dataSource, schema))) return;
   const runner = dataSource.createQueryRunner();
   await runner.connect();
+  let locked = false;
   try {
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
+    await takeMigrationsLock(runner, schema, lockWaitMs);
+    locked = true;
     await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0)
       log.info({ schema, migrations: applied.map((m) => m.name) }, 'migrations applied');
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]).catch(() => undefined);
+    if (locked)
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]).catch(() => undefined);
     await runner.release();
   }
+}
+
+/** Whether one of the data source's migrations has no row in the schema's migrations table (or no table). */
+async function hasPendingMigrations(dataSource: DataSource, schema: string): Promise<boolean> {
+  if (dataSource.migrations.length === 0) return false;
+  const [table] = await dataSource.query<Array<{ name: string | null }>>('SELECT to_regclass($1) AS name', [
+    `"${schema}"."migrations"`,
+  ]);
+  if (!table?.name) return true;
+  const rows = await dataSource.query<Array<{ name: string }>>(`SELECT name FROM "${schema}"."migrations"`);
+  const applied = new Set(rows.map((r) => r.name));
+  return dataSource.migrations.some((m) => !applied.has(m.name ?? m.constructor.name));
+}
+
+/** `MIGRATIONS_LOCK` on the runner's session, tried every half second; past `waitMs` an error says who holds it. */
+async function takeMigrationsLock(
+  runner: { query(sql: string, parameters?: unknown[]): Promise<unknown> },
+  schema: string,
+  waitMs: number,
+): Promise<void> {
+  const started = Date.now();
+  let holder: string | undefined;
+  for (;;) {
+    const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+      MIGRATIONS_LOCK,
+    ])) as Array<{ locked: boolean }>;
+    const waited = Date.now() - started;
+    if (row?.locked) {
+      if (holder !== undefined) log.info({ schema, waitedMs: waited }, 'migrations lock taken');
+      return;
+    }
+    if (holder === undefined) {
+      holder = await migrationsLockHolder(runner);
+      log.warn({ schema, holder, waitMs: waitMs }, 'waiting for the migrations lock');
+    }
+    if (waited >= waitMs)
+      throw new Error(
+        `Gave up waiting for the migrations lock after ${Math.round(waited / 1000)} s: ${holder} holds it ` +
+          `(migrations of another service or replica, or a migration Job, still running). The ${schema} ` +
+          'migrations did not run; start the service again once they end.',
+      );
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500, waitMs - waited)));
+  }
+}
+
+/** Who holds `MIGRATIONS_LOCK`, as PostgreSQL shows it (the application name is `policy-catalog:<schema>`). */
+async function migrationsLockHolder(runner: {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}): Promise<string> {
+  const rows = (await runner
+    .query(
+      `SELECT a.pid, a.application_name, host(a.client_addr) AS client_addr
+         FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+          AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext($1)::bigint`,
+      [MIGRATIONS_LOCK],
+    )
+    .catch(() => [])) as Array<{ pid: number; application_name: string | null; client_addr: string | null }>;
+  const [found] = rows;
+  if (!found) return 'another session';
+  const name = found.application_name ? `"${found.application_name}"` : 'a session';
+  return `${name} (PostgreSQL process ${found.pid}${found.client_addr ? ` from ${found.client_addr}` : ''})`;
 }
 
 /**
