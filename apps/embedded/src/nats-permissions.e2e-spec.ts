@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CatalogEvents, ConnectionsRpc, DeploymentsEvents, type IdeaDeliveredEvent } from '@pc/contracts';
+import {
+  CatalogEvents,
+  ConnectionsRpc,
+  DeploymentsEvents,
+  IdentityEvents,
+  type IdeaDeliveredEvent,
+  REEVALUATION_QUEUE,
+} from '@pc/contracts';
 import { createMcpApp, McpEnv } from '@pc/mcp';
 import {
   BusClient,
@@ -335,6 +342,50 @@ describe('the shipped NATS permissions (deploy/nats/nats.conf)', () => {
       );
     } finally {
       await Promise.all([rulesets.close(), catalog.close(), identity.close()]);
+    }
+  });
+
+  // Connected as the deployment worker, deleting the deployments queue's consumer stopped every worker;
+  // and the gateway could publish identity's and deployments' events, which it only hears.
+  it("keeps a work queue's consumer from being deleted by its own users, and the gateway from publishing the events it hears", async () => {
+    const queues: Array<[AppName, string, string]> = [
+      ['deployment-worker', 'JOBS_deployments', 'deployments-workers'],
+      ['deployments', 'JOBS_deployments', 'deployments-workers'],
+      ['rulesets', `JOBS_${REEVALUATION_QUEUE.name}`, `${REEVALUATION_QUEUE.name}-workers`],
+    ];
+    const connections: NatsConnection[] = [];
+    try {
+      for (const [app, stream, durable] of queues) {
+        const nc = await connectAs(app);
+        connections.push(nc);
+        const jsm = await nc.jetstreamManager({ timeout: 1000 });
+        // Its own queue's consumer: read, never deleted.
+        expect((await jsm.consumers.info(stream, durable)).config.durable_name).toBe(durable);
+        await expect(jsm.consumers.delete(stream, durable)).rejects.toBeDefined();
+        expect((await jsm.consumers.info(stream, durable)).config.durable_name).toBe(durable);
+      }
+
+      // The gateway hears these events (a listener of its own sees identity's), and cannot publish them.
+      const listener = await connectAs('gateway');
+      const gateway = await connectAs('gateway');
+      const identity = await connectAs('identity');
+      const worker = await connectAs('deployment-worker');
+      connections.push(listener, gateway, identity, worker);
+      const heard: string[] = [];
+      for (const heardEvent of [IdentityEvents.tokenRevoked, DeploymentsEvents.jobEnded])
+        listener.subscribe(heardEvent.pattern, { callback: (_error, msg) => heard.push(msg.string()) });
+      await listener.flush();
+      gateway.publish(IdentityEvents.tokenRevoked.pattern, '{"forged":"revoked"}');
+      gateway.publish(DeploymentsEvents.jobEnded.pattern, '{"forged":"ended"}');
+      await gateway.flush();
+      identity.publish(IdentityEvents.tokenRevoked.pattern, '{"from":"identity"}');
+      worker.publish(DeploymentsEvents.jobEnded.pattern, '{"from":"deployment-worker"}');
+      await Promise.all([identity.flush(), worker.flush()]);
+      for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard.sort()).toEqual(['{"from":"deployment-worker"}', '{"from":"identity"}']);
+    } finally {
+      await Promise.all(connections.map((nc) => nc.close()));
     }
   });
 });

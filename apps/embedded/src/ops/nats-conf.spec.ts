@@ -238,8 +238,31 @@ describe('the NATS permissions (nats-permissions in libs/platform, deploy/nats/n
       expect(permissionsOf(app, '').publish.length).toBe(publish.length);
     }
     expect(permissionsOf('deployment-worker', prefix).publish).toEqual(
-      expect.arrayContaining(['staging.eu.jobs.deployments', '$JS.ACK.staging_eu_JOBS_deployments.>']),
+      expect.arrayContaining([
+        'staging.eu.jobs.deployments',
+        '$JS.ACK.staging_eu_JOBS_deployments.deployments-workers.>',
+      ]),
     );
-    expect(renderNatsConf(prefix)).toContain('"staging.eu.identity.>"');
+    expect(renderNatsConf(prefix)).toContain('"staging.eu.identity.health.ping.v1"');
+  });
+
+  // Connected as the deployment worker, deleting the deployments queue's consumer stopped every worker;
+  // the gateway could publish identity's and deployments' events, which it only hears.
+  it("grants no app a consumer's deletion, and the gateway requests but not the events it hears", () => {
+    for (const app of Object.keys(NATS_APPS)) {
+      const { publish } = permissionsOf(app, '');
+      for (const subject of publish.filter((s) => s.startsWith('$JS.API.CONSUMER.')))
+        expect(subject).toMatch(
+          /^\$JS\.API\.CONSUMER\.(CREATE|DURABLE\.CREATE|INFO|MSG\.NEXT)\.[\w-]+\.[\w-]+/,
+        );
+    }
+    const gateway = permissionsOf('gateway', '').publish;
+    for (const heard of NATS_APPS.gateway.hears.filter((e) => !NATS_APPS.gateway.emits.includes(e)))
+      expect(gateway).not.toContain(heard.pattern);
+    for (const service of NATS_APPS.gateway.requestsAllOf ?? [])
+      expect(gateway).not.toContain(`${service}.>`);
+    expect(gateway).toEqual(
+      expect.arrayContaining(['identity.health.ping.v1', 'deployments.health.ping.v1']),
+    );
   });
 });

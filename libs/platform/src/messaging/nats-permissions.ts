@@ -2,6 +2,7 @@
 // subjects it uses, under a BUS_SUBJECT_PREFIX. The subjects come from the contracts' descriptors; the
 // per-app lists below are checked against what each app's code requests, emits and subscribes to
 // (apps/embedded/src/ops/nats-conf.spec.ts). `npm run nats:conf` (tools/nats-conf.ts) writes the file.
+import * as Contracts from '@pc/contracts';
 import {
   CallerEvents,
   AuditEvents,
@@ -292,6 +293,23 @@ export function budgetsBucket(prefix: string): string {
   return streamName(prefix, 'BUDGETS');
 }
 
+/**
+ * Every request subject of the contracts (the `rpc` descriptors they export, alone or in groups such as
+ * `IdentityRpc`): what an app that `requestsAllOf` a service may send it. Its events are not requests:
+ * the gateway hears identity's and deployments' events and must not publish them.
+ */
+function contractRequests(): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== 'object' || depth > 2) return;
+    const descriptor = value as { kind?: unknown; pattern?: unknown };
+    if (descriptor.kind === 'rpc' && typeof descriptor.pattern === 'string') found.add(descriptor.pattern);
+    else if (descriptor.kind === undefined) Object.values(value).forEach((inner) => visit(inner, depth + 1));
+  };
+  Object.values(Contracts).forEach((value) => visit(value, 0));
+  return [...found].sort();
+}
+
 /** The environment variable holding an app's NATS password (`NATS_DEPLOYMENT_WORKER_PASSWORD`). */
 export function passwordVariable(app: string): string {
   return `NATS_${app.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
@@ -307,7 +325,10 @@ export function permissionsOf(
   const p = (subject: string): string => `${prefix}${subject}`;
   const publish = new Set<string>();
   const subscribe = new Set<string>([`_INBOX_${app.replace(/[^A-Za-z0-9_-]/g, '_')}.>`]);
-  for (const service of use.requestsAllOf ?? []) publish.add(p(`${service}.>`));
+  for (const service of use.requestsAllOf ?? [])
+    contractRequests()
+      .filter((pattern) => pattern.startsWith(`${service}.`))
+      .forEach((pattern) => publish.add(p(pattern)));
   for (const rpc of [...use.requests, ...(use.retiringRequests ?? [])]) publish.add(p(rpc.pattern));
   for (const event of use.emits) publish.add(p(event.pattern));
   for (const event of use.hears) subscribe.add(p(event.pattern));
@@ -320,12 +341,6 @@ export function permissionsOf(
   ];
   // Changing its settings too: the stream's owners (the publishers of EVENTS, both ends of a queue).
   const streamAdmin = (stream: string): string[] => [...streamUse(stream), `$JS.API.STREAM.UPDATE.${stream}`];
-  // Declaring, reading and pulling from the durable consumers of a queue (both ends declare its consumer).
-  const consumerAdmin = (stream: string): string[] => [
-    `$JS.API.CONSUMER.*.${stream}`,
-    `$JS.API.CONSUMER.*.${stream}.>`,
-    `$JS.API.CONSUMER.*.*.${stream}.>`,
-  ];
   // One durable consumer of EVENTS, and nobody else's: create or update it (the `nats` client asks
   // CONSUMER.CREATE.<stream>.<name>.<filter> of a 2.9+ server, CONSUMER.DURABLE.CREATE.<stream>.<name>
   // of an older one), read it, pull from it and acknowledge its messages. No DELETE.
@@ -345,11 +360,16 @@ export function permissionsOf(
     ownConsumer(events, durableConsumerName(app, event.pattern), p(`events.${event.pattern}`)).forEach((s) =>
       publish.add(s),
     );
+  // A queue's one consumer `<queue>-workers` (jobs/jetstream-work-queue.ts), declared by both ends:
+  // created or updated and read; pulled from and acknowledged by its workers. No DELETE: one app's user
+  // deleting it stopped every worker.
   for (const queue of [...use.enqueues, ...use.works]) {
     const stream = streamName(prefix, `JOBS_${queue}`);
+    const durable = `${queue}-workers`;
     streamAdmin(stream).forEach((s) => publish.add(s));
-    consumerAdmin(stream).forEach((s) => publish.add(s));
-    if (use.works.includes(queue)) publish.add(`$JS.ACK.${stream}.>`);
+    ownConsumer(stream, durable, p(`jobs.${queue}`))
+      .filter((s) => use.works.includes(queue) || !/MSG\.NEXT|^\$JS\.ACK/.test(s))
+      .forEach((s) => publish.add(s));
     publish.add(p(`jobs.${queue}`));
   }
   if (use.budgets) {
