@@ -229,7 +229,7 @@ export class ApiEvaluationsRepository {
   /** The API's waivers in force now. */
   async activeWaivers(db: Executor, apiId: string): Promise<WaiverScope[]> {
     return db.query<WaiverScope[]>(
-      `SELECT id, rule, location FROM rulesets.waivers WHERE api_id = $1 AND expires_at > now() ORDER BY created_at, id`,
+      `SELECT id, ruleset_id, rule, location FROM rulesets.waivers WHERE api_id = $1 AND expires_at > now() ORDER BY created_at, id`,
       [apiId],
     );
   }

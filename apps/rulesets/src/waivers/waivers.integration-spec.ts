@@ -112,6 +112,58 @@ describe('waivers (service level, the engine)', () => {
     expect((await latest(apiId)).api.conformance).toBe(75);
   });
 
+  it("covers the named ruleset's findings only: the same rule of another ruleset still fails", async () => {
+    const team = workspaceTeam(h);
+    const publish = async () =>
+      (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) })).rulesetId;
+    const [first, second] = [await publish(), await publish()];
+    await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Both',
+      rulesets: [{ rulesetId: first }, { rulesetId: second }],
+    });
+    const { api } = await h.request(GovernanceRpc.registerApi, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Pets',
+      document: { content: OAS3 },
+    });
+    await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, { apiId: api.id });
+    const { waiver } = await h.request(GovernanceRpc.createWaiver, team.owner.ctx, {
+      apiId: api.id,
+      rulesetId: first,
+      rule: 'operation-id-required',
+      location: '#/paths/~1pets/post',
+      reason: 'The first ruleset only.',
+      expiresAt: inDays(30),
+    });
+    const marks = async () => {
+      const { api: now } = await h.request(GovernanceRpc.getApi, team.member.ctx, { id: api.id });
+      const { evaluation } = await h.request(GovernanceRpc.getEvaluation, team.member.ctx, {
+        apiId: api.id,
+        evaluationId: now.last_evaluation_id!,
+      });
+      return {
+        passed: evaluation.passed_rules,
+        waived: evaluation.findings
+          .filter((f) => f.rule === 'operation-id-required')
+          .map((f) => [f.ruleset_id === first ? 'first' : 'second', f.waiver_id])
+          .sort(),
+      };
+    };
+    // At once (the waiver's change) and in the next evaluation: each ruleset fails two of its four rules,
+    // the first one rule less.
+    const expected = {
+      passed: 5,
+      waived: [
+        ['first', waiver.id],
+        ['second', null],
+      ].sort(),
+    };
+    expect(await marks()).toEqual(expected);
+    await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, { apiId: api.id });
+    expect(await marks()).toEqual(expected);
+  });
+
   it('counts the findings of an expired waiver again and tells its author, once', async () => {
     const apiId = await evaluatedApi();
     const { waiver } = await waive(admin, apiId);
