@@ -15,10 +15,12 @@ import { BusClient } from './bus-client';
 import { InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { inParts, REPLY_MAX_PARTS, replyParts } from './reply-parts';
 
-// Under `rulesets.` so that the shipped NATS permissions let the rulesets user answer them.
+// Under `rulesets.` so that the shipped NATS permissions let the rulesets user answer them; the document
+// on the subject of a ruleset's docs, a request the gateway user may send (it may send the services'
+// contract requests only).
 const Test = {
   ping: rpc<Record<string, never>, PingResult>('rulesets.test-parts.ping.v1'),
-  document: rpc<{ bytes: number }, { content: string }>('rulesets.test-parts.document.v1'),
+  document: rpc<{ bytes: number }, { content: string }>('rulesets.docs.get.v1'),
   whole: rpc<{ bytes: number }, { content: string }>('rulesets.test-parts.whole.v1'),
 };
 
