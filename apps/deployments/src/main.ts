@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { busConfigFrom, ensureDatabase, loadEnv, setLogLevel, startService } from '@pc/platform';
+import { busConfigFrom, loadEnv, setLogLevel, startService } from '@pc/platform';
 import { DeploymentsEnv } from './deployments.env';
 import { deploymentsService } from './index';
 
@@ -10,7 +10,6 @@ async function main(): Promise<void> {
     throw new Error(
       'NATS_URL is required to run deployments alone (npm start runs everything in one process)',
     );
-  await ensureDatabase(env.DATABASE_URL);
   await startService(deploymentsService(env), busConfigFrom(env), { httpPort: env.PORT, exitOnSignal: true });
 }
 
