@@ -67,13 +67,18 @@ export class GovernanceController {
     description:
       'An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on ' +
       'the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance ' +
-      `profiles match. A workspace governs at most ${L.apisPerWorkspace} APIs (409).`,
+      `profiles match. A workspace governs at most ${L.apisPerWorkspace} APIs (409), and the profiles may apply ` +
+      `it at most ${EVALUATION_LIMITS.rulesets.max} rulesets, what one evaluation runs (409 past it).`,
   })
   @ApiCreatedResponse({ type: GovernedApiEnvelopeDto })
   @ApiErrors(
     [400, 'Invalid body or id'],
     NO_WORKSPACE,
-    [409, 'The name is taken in the workspace, the workspace is full or archived'],
+    [
+      409,
+      'The name is taken in the workspace, the workspace is full or archived, or the profiles would apply more than ' +
+        `${EVALUATION_LIMITS.rulesets.max} rulesets to the API (RULESETS.GOVERNANCE_LIMIT)`,
+    ],
     [413, 'The document is larger than the limit'],
   )
   async register(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RegisterApiDto) {
@@ -134,10 +139,15 @@ export class GovernanceController {
   @ApiOperation({
     summary: 'Edit a governed API (members)',
     description:
-      'Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change.',
+      'Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change. ' +
+      `New tags or scope under which the profiles would apply it more than ${EVALUATION_LIMITS.rulesets.max} rulesets, what one evaluation runs, are a 409.`,
   })
   @ApiOkResponse({ type: GovernedApiEnvelopeDto })
-  @ApiErrors([400, 'Invalid body or id'], NO_API, [409, 'The name is taken, or the workspace is archived'])
+  @ApiErrors([400, 'Invalid body or id'], NO_API, [
+    409,
+    'The name is taken, the workspace is archived, or the tags or scope would have the profiles apply more than ' +
+      `${EVALUATION_LIMITS.rulesets.max} rulesets to the API (RULESETS.GOVERNANCE_LIMIT)`,
+  ])
   update(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: UpdateApiDto) {
     return this.bus.request(GovernanceRpc.updateApi, ctx, { id, ...body });
   }

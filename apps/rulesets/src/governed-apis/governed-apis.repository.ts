@@ -62,6 +62,26 @@ export class GovernedApisRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('governance:' || $1, 0))`, [workspaceId]);
   }
 
+  /**
+   * How many rulesets (each counted once) the workspace's governance profiles apply to an API with these
+   * tags and scope: the profiles' match of `ProfilesRepository.applyingTo`, counted as an evaluation does.
+   */
+  async rulesetsApplied(
+    db: Executor,
+    workspaceId: string,
+    api: { tags: string[]; scope: string | null },
+  ): Promise<number> {
+    const [row] = await db.query<Array<{ rulesets: number }>>(
+      `SELECT count(DISTINCT r->>'ruleset_id')::int AS rulesets
+         FROM rulesets.governance_profiles p CROSS JOIN LATERAL jsonb_array_elements(p.rulesets) r
+        WHERE p.workspace_id = $1
+          AND ((cardinality(p.match_tags) = 0 AND cardinality(p.match_scopes) = 0)
+               OR p.match_tags && $2::text[] OR ($3::text IS NOT NULL AND $3 = ANY (p.match_scopes)))`,
+      [workspaceId, api.tags, api.scope],
+    );
+    return row.rulesets;
+  }
+
   countInWorkspace(db: Executor, workspaceId: string): Promise<number> {
     return workspaceRows.count(db, 'governed_apis', workspaceId);
   }

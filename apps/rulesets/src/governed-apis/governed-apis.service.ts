@@ -4,6 +4,7 @@ import {
   type ApiDashboard,
   type ApiDocument,
   type DocumentOnBus,
+  EVALUATION_LIMITS,
   GOVERNANCE_LIMITS as L,
   type GovernanceSettings,
   type GovernedApi,
@@ -53,6 +54,9 @@ export class GovernedApisService {
           'RULESETS.GOVERNANCE_NAME_TAKEN',
           `The workspace has an API named ${name} already`,
         );
+      const tags = request.tags ?? [];
+      const scope = request.scope ?? null;
+      await this.withinEvaluation(tx, request.workspaceId, name, { tags, scope }, 0);
       const apiId = await this.apis.insert(tx, {
         workspaceId: request.workspaceId,
         name,
@@ -60,8 +64,8 @@ export class GovernedApisService {
         source: request.source
           ? { repoUrl: request.source.repoUrl, ref: request.source.ref ?? null, path: request.source.path }
           : null,
-        tags: request.tags ?? [],
-        scope: request.scope ?? null,
+        tags,
+        scope,
         createdBy: grant.userId,
       });
       if (request.document)
@@ -123,6 +127,18 @@ export class GovernedApisService {
           : null;
       if (request.tags !== undefined) changes.tags = request.tags;
       if (request.scope !== undefined) changes.scope = request.scope || null;
+      if (changes.tags !== undefined || changes.scope !== undefined) {
+        // Under the lock the profiles' check takes, so that neither passes the limit with the other.
+        await this.apis.lockWorkspace(tx, api.workspace_id);
+        const before = await this.apis.rulesetsApplied(tx, api.workspace_id, api);
+        await this.withinEvaluation(
+          tx,
+          api.workspace_id,
+          changes.name ?? api.name,
+          { tags: changes.tags ?? api.tags, scope: changes.scope !== undefined ? changes.scope : api.scope },
+          before,
+        );
+      }
       await this.apis.change(tx, api.id, changes);
       return api.workspace_id;
     });
@@ -208,6 +224,30 @@ export class GovernedApisService {
   ): Promise<{ content: string; filename?: string; commit?: string }> {
     const { upload, content, ...rest } = document;
     return { ...rest, content: upload ? await this.uploads.take(userId, upload) : content! };
+  }
+
+  /**
+   * The workspace's profiles together apply at most the rulesets an evaluation runs
+   * (`EVALUATION_LIMITS.rulesets.max`) to the API with these tags and scope, as `ProfilesService` holds
+   * them to: registering an API, or changing its tags or scope, past it is a 409 naming it (else its every
+   * evaluation would be a 422). An API already past it (`before`: profiles written before that check) may
+   * stay so, but gains no ruleset.
+   */
+  private async withinEvaluation(
+    tx: Executor,
+    workspaceId: string,
+    name: string,
+    api: { tags: string[]; scope: string | null },
+    before: number,
+  ): Promise<void> {
+    const max = EVALUATION_LIMITS.rulesets.max;
+    const rulesets = await this.apis.rulesetsApplied(tx, workspaceId, api);
+    if (rulesets > max && rulesets > before)
+      throw rulesetsError(
+        'RULESETS.GOVERNANCE_LIMIT',
+        `The profiles would apply ${rulesets} rulesets to ${name}; an evaluation runs at most ${max}`,
+        [{ field: 'tags', message: `would apply more than ${max} rulesets to ${name}` }],
+      );
   }
 
   private async present(id: string, workspaceId: string): Promise<{ api: GovernedApi }> {

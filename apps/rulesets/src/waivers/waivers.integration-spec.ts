@@ -291,4 +291,65 @@ describe('waivers (service level, the engine)', () => {
         .rulesets,
     ).toHaveLength(max);
   });
+
+  it('refuses registering an API, or changing its tags or scope, where the profiles would apply it more rulesets than an evaluation runs (409 naming it)', async () => {
+    const max = EVALUATION_LIMITS.rulesets.max;
+    const team = workspaceTeam(h);
+    const rulesetIds: string[] = [];
+    for (let i = 0; i < max + 2; i++)
+      rulesetIds.push(
+        (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }))
+          .rulesetId,
+      );
+    const follows = (ids: string[]) => ids.map((rulesetId) => ({ rulesetId }));
+    const half = (max + 2) / 2;
+    // Each profile alone is within the limit, and no API yet matches both.
+    await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Public',
+      rulesets: follows(rulesetIds.slice(0, half)),
+      matchTags: ['public'],
+    });
+    const partners = await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
+      workspaceId: team.workspaceId,
+      name: 'Partners',
+      rulesets: follows(rulesetIds.slice(half)),
+      matchScopes: ['partner'],
+    });
+    const register = (scope?: string) =>
+      h.request(GovernanceRpc.registerApi, team.member.ctx, {
+        workspaceId: team.workspaceId,
+        name: 'Pets',
+        tags: ['public'],
+        ...(scope && { scope }),
+        document: { content: OAS3 },
+      });
+    expect(await errorOf(register('partner'))).toMatchObject({
+      code: 'RULESETS.GOVERNANCE_LIMIT',
+      message: `The profiles would apply ${max + 2} rulesets to Pets; an evaluation runs at most ${max}`,
+    });
+    const { api } = await register();
+    // Moving it under both profiles is refused too, by its scope or its tags; a change adding no ruleset is fine.
+    const update = (changes: { tags?: string[]; scope?: string }) =>
+      h.request(GovernanceRpc.updateApi, team.member.ctx, { id: api.id, ...changes });
+    expect(await errorOf(update({ scope: 'partner' }))).toMatchObject({
+      code: 'RULESETS.GOVERNANCE_LIMIT',
+      message: `The profiles would apply ${max + 2} rulesets to Pets; an evaluation runs at most ${max}`,
+    });
+    await h.request(GovernanceRpc.updateProfile, team.owner.ctx, {
+      id: partners.profile.id,
+      matchTags: ['partner'],
+      matchScopes: [],
+    });
+    expect(await codeOf(update({ tags: ['public', 'partner'] }))).toBe('RULESETS.GOVERNANCE_LIMIT');
+    expect((await update({ tags: ['public', 'pets'], scope: 'internal' })).api.tags).toEqual([
+      'public',
+      'pets',
+    ]);
+    // The API stays evaluable: the evaluation runs the one profile's rulesets.
+    const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, team.member.ctx, {
+      apiId: api.id,
+    });
+    expect(evaluation.rulesets).toHaveLength(half);
+  });
 });
