@@ -4,6 +4,7 @@ import { GatewayPlatformEnv } from '@pc/gateway-platform';
 import { OutboundEnv } from '@pc/outbound';
 import { RegistryEnv } from '@pc/registry';
 import { SourceHostEnv } from '@pc/source-host';
+import { getMetadataStorage } from 'class-validator';
 import ts from 'typescript';
 import { APP_SCHEMAS, EMBEDDED_SCHEMA, ROOT, variablesOf } from '../testing/deploy-files';
 
@@ -22,7 +23,7 @@ export function configurationDoc(): string {
   const variables = [...new Set(readers.flatMap(([, schema]) => variablesOf(schema)))].sort();
   const rows = variables.map((name) => {
     const apps = readers.filter(([, schema]) => variablesOf(schema).includes(name));
-    const meaning = meanings.get(name);
+    const meaning = meaningOf(meanings.get(name) ?? [], apps);
     if (!meaning) throw new Error(`${name} has no doc comment in any configuration class: add one`);
     return [`\`${name}\``, apps.map(([app]) => app).join(', '), defaultOf(name, apps), meaning];
   });
@@ -61,7 +62,9 @@ function defaultOf(name: string, apps: Array<[string, new () => object]>): strin
   );
   const byValue = new Map<string, string[]>();
   for (const [app, schema] of apps) {
-    const value = show((new schema() as Record<string, unknown>)[name] ?? adapter);
+    const value = requires(schema, name)
+      ? 'required'
+      : show((new schema() as Record<string, unknown>)[name] ?? adapter);
     byValue.set(value, [...(byValue.get(value) ?? []), app]);
   }
   if (byValue.size === 1) return [...byValue.keys()][0];
@@ -77,15 +80,46 @@ function show(value: unknown): string {
   return `\`${text.split(`${ROOT}${path.sep}`).join('')}\``;
 }
 
-/** Every configuration class's property doc comments by variable (the first file in path order wins). */
-function docComments(): Map<string, string> {
+/** Whether an app refuses to start without the variable: no default and not optional in its class. */
+function requires(schema: new () => object, name: string): boolean {
+  if ((new schema() as Record<string, unknown>)[name] !== undefined) return false;
+  const rules = getMetadataStorage()
+    .getTargetValidationMetadatas(schema, '', true, false)
+    .filter((m) => m.propertyName === name);
+  return rules.length > 0 && !rules.some((m) => m.type === 'conditionalValidation');
+}
+
+/**
+ * A variable's meaning: its one doc comment, or, when apps' classes say different things (what one
+ * requires, npm start generates), the shared one (libs) followed by each reading app's own.
+ */
+function meaningOf(comments: Comment[], apps: Array<[string, new () => object]>): string {
+  const texts = [...new Set(comments.map((c) => c.text))];
+  if (texts.length <= 1) return texts[0] ?? '';
+  const shared = comments.filter((c) => c.reader === undefined).map((c) => c.text);
+  const own = apps.flatMap(([app]) =>
+    comments.filter((c) => c.reader === app).map((c) => `${app}: ${c.text}`),
+  );
+  return [...shared.slice(0, 1), ...own].join(' ');
+}
+
+interface Comment {
+  /** The app whose folder holds the class (npm start for apps/embedded); undefined for libs. */
+  reader?: string;
+  text: string;
+}
+
+/** Every configuration class's property doc comments by variable, in path order. */
+function docComments(): Map<string, Comment[]> {
   const files = [
     path.join(ROOT, 'libs', 'platform', 'src', 'config', 'env.ts'),
     ...envFiles(path.join(ROOT, 'libs')),
     ...envFiles(path.join(ROOT, 'apps')),
   ];
-  const found = new Map<string, string>();
+  const found = new Map<string, Comment[]>();
   for (const file of files) {
+    const app = /^apps\/([^/]+)\//.exec(path.relative(ROOT, file).split(path.sep).join('/'))?.[1];
+    const reader = app === 'embedded' ? 'npm start' : app;
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       if (
@@ -99,7 +133,7 @@ function docComments(): Map<string, string> {
           .join(' ')
           .replace(/\s+/g, ' ')
           .trim();
-        if (text && !found.has(node.name.text)) found.set(node.name.text, text);
+        if (text) found.set(node.name.text, [...(found.get(node.name.text) ?? []), { reader, text }]);
       }
       ts.forEachChild(node, visit);
     };
