@@ -2527,7 +2527,7 @@ export interface paths {
         put?: never;
         /**
          * Register an API the workspace governs (members)
-         * @description An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance profiles match. A workspace governs at most 2000 APIs (409).
+         * @description An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance profiles match. A workspace governs at most 2000 APIs (409), and the profiles may apply it at most 10 rulesets, what one evaluation runs (409 past it).
          */
         post: operations["Governance_register"];
         delete?: never;
@@ -2579,7 +2579,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a governed API (members)
-         * @description Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change.
+         * @description Any member of its workspace changes its name, description, source (null removes it), tags or scope (empty clears it); the evaluations kept do not change. New tags or scope under which the profiles would apply it more than 10 rulesets, what one evaluation runs, are a 409.
          */
         patch: operations["Governance_update"];
         trace?: never;
@@ -22864,7 +22864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The name is taken in the workspace, the workspace is full or archived */
+            /** @description The name is taken in the workspace, the workspace is full or archived, or the profiles would apply more than 10 rulesets to the API (RULESETS.GOVERNANCE_LIMIT) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -23265,7 +23265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The name is taken, or the workspace is archived */
+            /** @description The name is taken, the workspace is archived, or the tags or scope would have the profiles apply more than 10 rulesets to the API (RULESETS.GOVERNANCE_LIMIT) */
             409: {
                 headers: {
                     [name: string]: unknown;
