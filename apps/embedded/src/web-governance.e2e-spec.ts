@@ -8,7 +8,8 @@ import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from 
  * the real engine): a workspace's dashboard and an API's page, set up through the API (a profile, two
  * APIs, documents pushed, evaluations) and checked for what a person sees, at a laptop's and a phone's
  * size, with axe and the keyboard; an admin waives a finding on the page; a member is not offered what
- * only admins may do; a stranger reads "not found". The API's rules are tested in governance.e2e-spec.ts.
+ * only admins may do; a stranger reads "not found"; waivers past the first page show with "Load more
+ * waivers". The API's rules are tested in governance.e2e-spec.ts.
  */
 /** The guide's pictures, written to docs/images with `PC_WEB_SCREENSHOTS=1`. */
 const GUIDE_SHOTS: Record<string, string> = {
@@ -309,6 +310,45 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     await tabTo(page, 'section[aria-labelledby="history-title"] tbody button');
     await page.keyboard.press('Enter');
     await findings.getByText('#/paths/~1pets/post', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('the waivers are read a page at a time: "Load more waivers" shows the ones after the first page', async () => {
+    // Three waivers of Orders (they cover nothing of it), expiring in 3, 2 and 1 days: latest first.
+    for (const days of [1, 2, 3])
+      await post(
+        `/api/governed-apis/${ordersId}/waivers`,
+        {
+          rule: 'operation-id-required',
+          location: `#/paths/~1legacy${days}`,
+          reason: `Legacy route ${days} until it goes.`,
+          expiresAt: new Date(Date.now() + days * 86_400_000).toISOString(),
+        },
+        owner.token,
+      );
+    const { context, page } = await signedIn(owner);
+    // Pages of two, asked of the real API (its cursor and its order), whatever page size the app asks for.
+    const listed = (url: URL) => url.pathname === `/api/governed-apis/${ordersId}/waivers`;
+    await page.route(listed, (route) => {
+      const url = new URL(route.request().url());
+      if (route.request().method() === 'GET') url.searchParams.set('limit', '2');
+      return route.continue({ url: url.toString() });
+    });
+    await page.goto(`/governed-apis/${ordersId}`);
+    await page.getByRole('heading', { level: 1, name: 'Orders API' }).waitFor();
+    const reasons = async (): Promise<string[]> =>
+      (await rows(page, 'Waivers')).map((r) => r.split(' | ')[2]);
+    expect(await reasons()).toEqual(['Legacy route 3 until it goes.', 'Legacy route 2 until it goes.']);
+    await page.getByRole('button', { name: 'Load more waivers' }).click();
+    await page.getByRole('cell', { name: 'Legacy route 1 until it goes.' }).waitFor();
+    expect(await reasons()).toEqual([
+      'Legacy route 3 until it goes.',
+      'Legacy route 2 until it goes.',
+      'Legacy route 1 until it goes.',
+    ]);
+    // The last page read: nothing more is offered.
+    expect(await page.getByRole('button', { name: 'Load more waivers' }).count()).toBe(0);
+    await page.unroute(listed);
     await context.close();
   });
 

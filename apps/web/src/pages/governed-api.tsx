@@ -6,11 +6,11 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, ok, type Schemas } from '../api/client';
 import { apiLine, ConformanceChart, lineSummary, percent, trendOf } from '../governance/conformance';
 import { Link } from '../router';
-import { useAction, useAsync } from '../ui/async';
+import { useAction, useAsync, useCursorPages, type CursorPage, type CursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, severityCounts, When } from '../ui/display';
 import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
-import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
+import { ErrorMessage, LoadMore, Page, Pending, PendingPage } from '../ui/page';
 import { ConformanceBadge, NotFoundOr } from './governance';
 
 type GovernedApi = Schemas['GovernedApiDto'];
@@ -21,6 +21,8 @@ type Waiver = Schemas['WaiverDto'];
 
 /** Evaluations of the history shown (and offered for findings and the diff). */
 const HISTORY = 50;
+/** Waivers read at a time ("Load more waivers" reads the next ones, by later expiry first). */
+const WAIVERS_PAGE = 50;
 
 export default function GovernedApiPage({ params }: { params: Record<string, string> }) {
   const id = params.id;
@@ -75,7 +77,18 @@ function GovernedApiView({
       ),
     [a.id, a.last_evaluation_id, waiverChanges],
   );
-  const waivers = useAsync(() => ok(api.GET('/api/governed-apis/{id}/waivers', path)), [a.id]);
+  const waivers = useCursorPages(
+    async (cursor) => {
+      const page = await ok(
+        api.GET('/api/governed-apis/{id}/waivers', {
+          params: { path: { id: a.id }, query: { limit: WAIVERS_PAGE, cursor } },
+        }),
+      );
+      return { items: page.waivers, next: page.hasMore ? page.nextCursor : null };
+    },
+    [a.id],
+    (v) => v.id,
+  );
   const [shown, setShown] = useState<string | null>(null);
   const [prefill, setPrefill] = useState<{ rule: string; location: string } | null>(null);
   const evaluate = useAction(async () => {
@@ -526,7 +539,7 @@ function Waivers({
 }: {
   apiId: string;
   manage: boolean;
-  waivers: { data?: Schemas['WaiverListDto']; error: unknown; loading: boolean; reload: () => void };
+  waivers: CursorPages<CursorPage<Waiver>>;
   prefill: { rule: string; location: string } | null;
   onChanged: () => void;
 }) {
@@ -541,7 +554,7 @@ function Waivers({
     setRemoving(null);
     onChanged();
   });
-  const list = waivers.data?.waivers;
+  const list = waivers.data ? waivers.items : undefined;
   return (
     <section aria-labelledby="waivers-title">
       <h2 id="waivers-title">Waivers</h2>
@@ -583,6 +596,7 @@ function Waivers({
           ))}
         </DataTable>
       )}
+      {list ? <LoadMore pages={waivers} label="Load more waivers" /> : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove this waiver?"
