@@ -19,4 +19,5 @@ export class ConnectionsEnv extends ServiceEnv {
   @IsOptional() @IsString() PLATFORM_EU_URL?: string;
   @IsOptional() @IsString() PLATFORM_TIMEOUT_MS?: string;
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+  @IsOptional() @IsString() OUTBOUND_TIMEOUT_MS?: string;
 }

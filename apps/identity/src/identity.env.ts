@@ -94,4 +94,5 @@ export class IdentityEnv extends ServiceEnv {
 
   /** Hosts (`host` or `host:port`) that endpoint URLs may name although they resolve to private addresses. */
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+  @IsOptional() @IsString() OUTBOUND_TIMEOUT_MS?: string;
 }

@@ -23,6 +23,7 @@ export class DeploymentsCommonEnv extends ServiceEnv {
   @EnvString() REGISTRY_URL?: string;
   @EnvString() REGISTRY_TIMEOUT_MS?: string;
   @EnvString() OUTBOUND_ALLOWLIST?: string;
+  @EnvString() OUTBOUND_TIMEOUT_MS?: string;
 
   /**
    * How long a worker may hold a job without progress before the queue hands it to another worker (a

@@ -9,5 +9,6 @@ export function platformFrom(env: ConnectionsEnv): GatewayPlatform {
     PLATFORM_EU_URL: env.PLATFORM_EU_URL,
     PLATFORM_TIMEOUT_MS: env.PLATFORM_TIMEOUT_MS,
     OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST,
+    OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS,
   });
 }

@@ -11,6 +11,7 @@ export function platformFrom(env: DeploymentsEnv): GatewayPlatform {
     PLATFORM_EU_URL: env.PLATFORM_EU_URL,
     PLATFORM_TIMEOUT_MS: env.PLATFORM_TIMEOUT_MS,
     OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST,
+    OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS,
   });
 }
 
@@ -18,5 +19,6 @@ export function registryFrom(env: DeploymentsEnv): Registry {
   return HttpRegistry.fromEnv({
     REGISTRY_URL: env.REGISTRY_URL,
     REGISTRY_TIMEOUT_MS: env.REGISTRY_TIMEOUT_MS,
+    OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS,
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { urlWithoutQuery, WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@pc/contracts';
-import { OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
+import { attemptTimeoutMs, OutboundHttpClient, outboundGuardFromEnv } from '@pc/outbound';
 import { createLogger, Database, SecretBox, SecretUnavailableError } from '@pc/platform';
 import { IdentityEnv } from '../identity.env';
 import { NotificationsService } from '../notifications';
@@ -43,7 +43,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       guard: outboundGuardFromEnv({ OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST }),
       guarded: true,
       retries: 0,
-      timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+      timeoutMs: attemptTimeoutMs(env.WEBHOOKS_TIMEOUT_MS, { OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS }),
       maxResponseBytes: MAX_RESPONSE_BYTES,
       userAgent: 'policy-catalog-webhooks/1',
     });

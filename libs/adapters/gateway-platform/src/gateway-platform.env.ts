@@ -1,4 +1,4 @@
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, attemptTimeoutMs, loadOutboundConfig } from '@pc/outbound';
 import { EnvInt, type EnvSource, EnvUrl, loadEnv } from '@pc/platform';
 
 export class GatewayPlatformEnv {
@@ -40,7 +40,7 @@ export function loadGatewayPlatformConfig(source: EnvSource): GatewayPlatformCon
   return {
     usUrl: env.PLATFORM_US_URL,
     euUrl: env.PLATFORM_EU_URL,
-    timeoutMs: env.PLATFORM_TIMEOUT_MS,
+    timeoutMs: attemptTimeoutMs(env.PLATFORM_TIMEOUT_MS, source),
     allowlist: loadOutboundConfig(source).allowlist,
   };
 }

@@ -19,7 +19,7 @@ export type {
   OutboundRequest,
   OutboundResponse,
 } from './outbound.client';
-export { OutboundEnv, loadOutboundConfig, outboundGuardFromEnv } from './outbound.env';
+export { OutboundEnv, attemptTimeoutMs, loadOutboundConfig, outboundGuardFromEnv } from './outbound.env';
 export type { OutboundConfig } from './outbound.env';
 export { sandboxAdapterEnv, SANDBOX_PATHS, DEFAULT_SANDBOX_URL } from './sandbox-adapter-env';
 export type { SandboxAdapterEnv } from './sandbox-adapter-env';

@@ -11,7 +11,10 @@ export class OutboundEnv {
   @EnvString()
   OUTBOUND_ALLOWLIST: string = '';
 
-  /** Timeout of each outbound attempt. */
+  /**
+   * Timeout of each outbound attempt, of every adapter (source host, registry, platform, webhooks): the
+   * stricter of this and the adapter's own timeout applies.
+   */
   @EnvInt(100, 300_000)
   OUTBOUND_TIMEOUT_MS: number = 10_000;
 }
@@ -24,6 +27,11 @@ export interface OutboundConfig {
 export function loadOutboundConfig(source: EnvSource): OutboundConfig {
   const env = loadEnv(OutboundEnv, source);
   return { allowlist: parseAllowlist(env.OUTBOUND_ALLOWLIST), timeoutMs: env.OUTBOUND_TIMEOUT_MS };
+}
+
+/** The timeout of an adapter's attempts: its own, or OUTBOUND_TIMEOUT_MS when that is stricter. */
+export function attemptTimeoutMs(adapterTimeoutMs: number, source: EnvSource): number {
+  return Math.min(adapterTimeoutMs, loadOutboundConfig(source).timeoutMs);
 }
 
 export function outboundGuardFromEnv(source: EnvSource): OutboundGuard {

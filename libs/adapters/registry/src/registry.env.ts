@@ -1,4 +1,4 @@
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, attemptTimeoutMs } from '@pc/outbound';
 import { EnvInt, type EnvSource, EnvUrl, loadEnv } from '@pc/platform';
 
 export class RegistryEnv {
@@ -20,5 +20,5 @@ export interface RegistryConfig {
 
 export function loadRegistryConfig(source: EnvSource): RegistryConfig {
   const env = loadEnv(RegistryEnv, source);
-  return { url: env.REGISTRY_URL, timeoutMs: env.REGISTRY_TIMEOUT_MS };
+  return { url: env.REGISTRY_URL, timeoutMs: attemptTimeoutMs(env.REGISTRY_TIMEOUT_MS, source) };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, loadOutboundConfig } from '@pc/outbound';
+import { DEFAULT_SANDBOX_URL, SANDBOX_PATHS, attemptTimeoutMs, loadOutboundConfig } from '@pc/outbound';
 import { EnvInt, type EnvSource, EnvString, EnvUrl, loadEnv } from '@pc/platform';
 
 /** Source host variables. The defaults point at a sandbox on its default port. */
@@ -46,7 +46,7 @@ export function loadSourceHostConfig(source: EnvSource): SourceHostConfig {
     webUrl: env.SOURCE_HOST_WEB_URL,
     apiUrl: env.SOURCE_HOST_API_URL,
     token: env.SOURCE_HOST_TOKEN || undefined,
-    timeoutMs: env.SOURCE_HOST_TIMEOUT_MS,
+    timeoutMs: attemptTimeoutMs(env.SOURCE_HOST_TIMEOUT_MS, source),
     gitTimeoutMs: env.SOURCE_HOST_TIMEOUT_MS * 3,
     allowlist: loadOutboundConfig(source).allowlist,
   };

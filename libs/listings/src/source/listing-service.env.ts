@@ -15,6 +15,7 @@ export class ListingServiceEnv extends ServiceEnv {
   @IsOptional() @IsString() SOURCE_HOST_TOKEN?: string;
   @IsOptional() @IsString() SOURCE_HOST_TIMEOUT_MS?: string;
   @IsOptional() @IsString() OUTBOUND_ALLOWLIST?: string;
+  @IsOptional() @IsString() OUTBOUND_TIMEOUT_MS?: string;
 
   /**
    * Read the private repositories SOURCE_HOST_TOKEN can read. Off (the default) they are refused, saying

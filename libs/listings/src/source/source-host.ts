@@ -31,6 +31,7 @@ export function sourceHostFrom(env: ListingServiceEnv): SourceHost {
       SOURCE_HOST_TOKEN: env.SOURCE_HOST_TOKEN,
       SOURCE_HOST_TIMEOUT_MS: env.SOURCE_HOST_TIMEOUT_MS,
       OUTBOUND_ALLOWLIST: env.OUTBOUND_ALLOWLIST,
+      OUTBOUND_TIMEOUT_MS: env.OUTBOUND_TIMEOUT_MS,
     },
     { privateRepositories: env.SOURCE_HOST_ALLOW_PRIVATE ? 'read' : 'refuse' },
   );
