@@ -1655,7 +1655,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     }
   });
 
-  it('a drifted deployment whose self-heal failed says so, when and why, on its page and in the list', async () => {
+  it('a drifted deployment whose self-heal failed says so, when and why, on its page and in the list; its jobs and log tell each heal from the deploy', async () => {
     const id = story.rulesetDeploymentId;
     const selfHeal = async (on: boolean) =>
       expect(
@@ -1676,6 +1676,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
         )
       ).body.outcome;
     type Read = {
+      asset_name: string;
       status: string;
       drifted: boolean;
       drift: {
@@ -1721,6 +1722,28 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await toLog.waitFor();
     const log = page.getByLabel('Deployment log');
     await log.getByText(/Attempt 1 failed/).waitFor();
+    // The log shown is the heal's, and its first line says so; the jobs list the heal apart from the deploy.
+    const firstLine = async () =>
+      (await log.locator('span').first().textContent())!.replace(/^[^[]*\[start\] /, '').trim();
+    const healLine =
+      'Self-heal after drift (removed from the organization): re-applying ruleset ' +
+      `${(await read()).asset_name} to organization ${tenant.paymentsId} (publish and release)`;
+    expect(await firstLine()).toBe(healLine);
+    const jobs = page.getByRole('region', { name: "The deployment's jobs, newest first" });
+    /** The jobs table's rows as the user reads them: what each job was, and its status (and error). */
+    const jobRows = () =>
+      jobs.locator('tbody tr').evaluateAll((rows) =>
+        rows.map((row) =>
+          Array.from(row.querySelectorAll('td'))
+            .slice(0, 2)
+            .map((cell) => (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+        ),
+      );
+    await jobs.getByRole('cell', { name: 'Self-heal after drift' }).waitFor();
+    expect(await jobRows()).toEqual([
+      ['Self-heal after drift', `failed ${failure.error}`],
+      ['Deploy', 'succeeded'],
+    ]);
     await toLog.click();
     expect(new URL(page.url()).hash).toBe('#deployment-log');
     await look(page, 'deployment-heal-failed');
@@ -1751,6 +1774,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('status').filter({ hasText: 'Status:' }).getByText('succeeded').waitFor();
     expect(await page.getByRole('region', { name: 'Drift' }).count()).toBe(0);
     expect(await page.getByText('self-heal failed').count()).toBe(0);
+    // The heal that succeeded is a job of its own, a self-heal too, and the log shown (its own) says so.
+    await page.getByText('— succeeded').waitFor({ timeout: 30_000 });
+    await jobs.getByRole('cell', { name: 'Self-heal after drift' }).first().waitFor();
+    expect(await jobRows()).toEqual([
+      ['Self-heal after drift', 'succeeded'],
+      ['Self-heal after drift', `failed ${failure.error}`],
+      ['Deploy', 'succeeded'],
+    ]);
+    expect(await firstLine()).toBe(healLine);
+    await look(page, 'deployment-healed');
   }, 240_000);
 
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {

@@ -1,16 +1,18 @@
-// One deployment: its status, the live log (Server-Sent Events; the browser reconnects with
-// Last-Event-ID and gets exactly what it missed), and sync, cancel, unpublish, delete release, delete.
+// One deployment: its status, its jobs (a self-heal told from a deploy), the live log (Server-Sent
+// Events; the browser reconnects with Last-Event-ID and gets exactly what it missed), and sync, cancel,
+// unpublish, delete release, delete.
 import { useEffect, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { HealFailureBadge, HealFailureNote } from '../heal-failure';
 import { Link, navigate } from '../router';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
-import { RunTimes, StatusBadge, When } from '../ui/display';
+import { DataTable, RunTimes, StatusBadge, When } from '../ui/display';
 import { STREAM_STATE_WORDS, type StreamStops, useEventStream } from '../ui/event-stream';
 import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Deployment = Schemas['DeploymentDto'];
+type Job = Schemas['DeploymentJobDto'];
 
 interface LogLine {
   seq: number;
@@ -27,6 +29,13 @@ interface EndEvent {
 }
 
 const FINISHED = ['succeeded', 'failed', 'cancelled', 'removed'];
+/** What each kind of job does, as the jobs table names it. */
+const JOB_WORDS: Record<Job['kind'], string> = {
+  deploy: 'Deploy',
+  unpublish: 'Unpublish',
+  'delete-release': 'Delete release',
+  restore: 'Restore (roll-out)',
+};
 /** The log's element, which a failed self-heal's note links to when the log is that heal's. */
 const LOG_ID = 'deployment-log';
 
@@ -45,6 +54,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
   const id = params.id;
   const path = { params: { path: { id } } };
   const deployment = useAsync(() => ok(api.GET('/api/deployments/{id}', path)), [id]);
+  const history = useAsync(() => ok(api.GET('/api/deployments/{id}/history', path)), [id]);
   const [end, setEnd] = useState<EndEvent | null>(null);
   // The lines shown, by job and sequence: each once, those replayed by a stream opened again included.
   const stream = useEventStream<LogLine, EndEvent>(`/api/deployments/${encodeURIComponent(id)}/logs`, {
@@ -54,6 +64,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
     onEnd: (e) => {
       setEnd(e);
       deployment.reload();
+      history.reload();
     },
   });
   const d: Deployment | undefined = deployment.data?.deployment;
@@ -63,9 +74,12 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
   // Status changes (queued → running) between log lines: ask again every few seconds while in flight.
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(deployment.reload, 3000);
+    const timer = setInterval(() => {
+      deployment.reload();
+      history.reload();
+    }, 3000);
     return () => clearInterval(timer);
-  }, [running, deployment.reload]);
+  }, [running, deployment.reload, history.reload]);
 
   const [confirm, setConfirm] = useState<'unpublish' | 'delete-release' | 'delete' | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -103,6 +117,7 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       stream.restart();
     }
     deployment.reload();
+    history.reload();
   });
 
   if (!d) return <PendingPage title="Deployment" state={deployment} />;
@@ -216,6 +231,11 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
       {note ? <p role="status">{note}</p> : null}
       <ErrorMessage error={cancel.error ?? sync.error} />
       {d.status === 'succeeded' ? <ProvenancePanel id={id} /> : null}
+      {history.data ? (
+        <JobsPanel jobs={history.data.jobs} />
+      ) : (
+        <ErrorMessage error={history.error} retry={history.reload} />
+      )}
       <h2>
         Log <span className="muted">({STREAM_STATE_WORDS[stream.state]})</span>
       </h2>
@@ -262,6 +282,38 @@ export default function DeploymentPage({ params }: { params: Record<string, stri
         <ErrorMessage error={act.error} />
       </ConfirmDialog>
     </Page>
+  );
+}
+
+/**
+ * The deployment's jobs, newest first: its deploy, a self-heal after drift (a deploy job the drift check
+ * queued, told apart by `self_heal`), a removal, a roll-out's restore; each with its status and times.
+ */
+function JobsPanel({ jobs }: { jobs: Job[] }) {
+  return (
+    <section aria-labelledby="jobs-title">
+      <h2 id="jobs-title">Jobs</h2>
+      <DataTable
+        caption="The deployment's jobs, newest first"
+        columns={['Job', 'Status', 'Started', 'Finished']}
+      >
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td>{job.kind === 'deploy' && job.self_heal ? 'Self-heal after drift' : JOB_WORDS[job.kind]}</td>
+            <td>
+              <StatusBadge status={job.status} />
+              {job.error ? <span className="field-error"> {job.error}</span> : null}
+            </td>
+            <td>
+              <When at={job.started_at} />
+            </td>
+            <td>
+              <When at={job.finished_at} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
   );
 }
 
