@@ -13,15 +13,15 @@ export class OutboundEnv {
 
   /**
    * Timeout of each outbound attempt, of every adapter (source host, registry, platform, webhooks): the
-   * stricter of this and the adapter's own timeout applies.
+   * stricter of this and the adapter's own timeout applies. Unset: each adapter's own alone.
    */
   @EnvInt(100, 300_000)
-  OUTBOUND_TIMEOUT_MS: number = 10_000;
+  OUTBOUND_TIMEOUT_MS?: number;
 }
 
 export interface OutboundConfig {
   allowlist: string[];
-  timeoutMs: number;
+  timeoutMs?: number;
 }
 
 export function loadOutboundConfig(source: EnvSource): OutboundConfig {
@@ -31,7 +31,8 @@ export function loadOutboundConfig(source: EnvSource): OutboundConfig {
 
 /** The timeout of an adapter's attempts: its own, or OUTBOUND_TIMEOUT_MS when that is stricter. */
 export function attemptTimeoutMs(adapterTimeoutMs: number, source: EnvSource): number {
-  return Math.min(adapterTimeoutMs, loadOutboundConfig(source).timeoutMs);
+  const outbound = loadOutboundConfig(source).timeoutMs;
+  return outbound === undefined ? adapterTimeoutMs : Math.min(adapterTimeoutMs, outbound);
 }
 
 export function outboundGuardFromEnv(source: EnvSource): OutboundGuard {

@@ -1,4 +1,4 @@
-import { loadOutboundConfig } from './outbound.env';
+import { attemptTimeoutMs, loadOutboundConfig } from './outbound.env';
 import { sandboxAdapterEnv } from './sandbox-adapter-env';
 
 describe('sandboxAdapterEnv', () => {
@@ -13,8 +13,14 @@ describe('sandboxAdapterEnv', () => {
     });
   });
 
-  it('loads an empty allowlist by default', () => {
-    expect(loadOutboundConfig({})).toEqual({ allowlist: [], timeoutMs: 10_000 });
+  it('loads an empty allowlist and no timeout of its own by default', () => {
+    expect(loadOutboundConfig({})).toEqual({ allowlist: [], timeoutMs: undefined });
+  });
+
+  it("bounds an adapter's attempts by OUTBOUND_TIMEOUT_MS when it is stricter than the adapter's own", () => {
+    expect(attemptTimeoutMs(15_000, {})).toBe(15_000);
+    expect(attemptTimeoutMs(15_000, { OUTBOUND_TIMEOUT_MS: '200' })).toBe(200);
+    expect(attemptTimeoutMs(500, { OUTBOUND_TIMEOUT_MS: '2000' })).toBe(500);
   });
 
   it('refuses a malformed timeout', () => {
