@@ -284,6 +284,37 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
       expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
     });
 
+    /** The recipient's accept: its status and error code. */
+    const acceptCode = async (transferId: string) => {
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      return [accepted.status, accepted.body.code];
+    };
+
+    /** The recipient's accept is 409 saying `why`, and both sides see the transfer cancelled for it. */
+    const refusedAndCancelled = async (transferId: string, why: string) => {
+      const accepted = await h.http.post<Json>(
+        `/api/transfers/${transferId}/accept`,
+        {},
+        { token: other.token },
+      );
+      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      expect(accepted.body.message).toContain(why);
+      for (const [user, role] of [
+        [owner, 'initiator'],
+        [other, 'recipient'],
+      ] as const)
+        expect(
+          (
+            (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
+              .transfers as Json[]
+          ).find((t) => t.id === transferId),
+        ).toMatchObject({ status: 'cancelled', feedback: expect.stringContaining(why) });
+    };
+
     /** The ruleset's transfers, as the catalog keeps them. */
     const transfersOf = async (rulesetId: string) => {
       const pg = new Client({ connectionString: h.db.url });
@@ -392,29 +423,9 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
       } finally {
         await pg.end();
       }
-      const accepted = await h.http.post<Json>(
-        `/api/transfers/${transferId}/accept`,
-        {},
-        { token: other.token },
-      );
-      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
-      expect(accepted.body.message).toContain('withdrawn');
-      for (const [user, role] of [
-        [owner, 'initiator'],
-        [other, 'recipient'],
-      ] as const)
-        expect(
-          (
-            (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
-              .transfers as Json[]
-          ).find((t) => t.id === transferId),
-        ).toMatchObject({ status: 'cancelled', feedback: expect.stringContaining('withdrawn') });
-      const again = await h.http.post<Json>(
-        `/api/transfers/${transferId}/accept`,
-        {},
-        { token: other.token },
-      );
-      expect([again.status, again.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      await refusedAndCancelled(transferId, 'withdrawn');
+      // Accepting again: still 409.
+      expect(await acceptCode(transferId)).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
     });
 
     it('cancels on accept a transfer of a ruleset that changed hands since the offer: 409 with why, for both sides, the ruleset where it was', async () => {
@@ -435,32 +446,12 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
         fromUserId: owner.id,
         toUserId: holder.id,
       });
-      const accepted = await h.http.post<Json>(
-        `/api/transfers/${transferId}/accept`,
-        {},
-        { token: other.token },
-      );
-      expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
-      expect(accepted.body.message).toContain('changed hands');
-      for (const [user, role] of [
-        [owner, 'initiator'],
-        [other, 'recipient'],
-      ] as const)
-        expect(
-          (
-            (await h.http.get<Json>(`/api/me/transfers?role=${role}`, { token: user.token })).body
-              .transfers as Json[]
-          ).find((t) => t.id === transferId),
-        ).toMatchObject({ status: 'cancelled', feedback: expect.stringContaining('changed hands') });
+      await refusedAndCancelled(transferId, 'changed hands');
       expect((await h.http.get<Json>(`/api/rulesets/${moved}`)).body.ruleset.owner_username).toBe(
         holder.username,
       );
-      const again = await h.http.post<Json>(
-        `/api/transfers/${transferId}/accept`,
-        {},
-        { token: other.token },
-      );
-      expect([again.status, again.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
+      // Accepting again: still 409.
+      expect(await acceptCode(transferId)).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
       // Nothing is left pending: whose it is now may offer it, and the recipient may take it.
       await h.transfer('ruleset', moved, holder, other);
       expect((await h.http.get<Json>(`/api/rulesets/${moved}`)).body.ruleset.owner_username).toBe(

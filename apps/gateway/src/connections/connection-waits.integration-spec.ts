@@ -16,10 +16,12 @@ const credentials = {
 /**
  * The routes that reach the platform wait past the connections service's own deadlines (a credential
  * check's, the deployments sweep's), not the bus's default: the service's answer reaches the caller
- * rather than a 504 while it is still at work. With a stand-in for the connections service that answers
- * after the default wait.
+ * rather than a 504 while it is still at work. So do the routes that ask which organizations a connection
+ * may deploy to (a read of the platform within a credential check's deadline): the eligible list, and a
+ * deployment request, plan or roll-out (whose service waits that long for the list). With stand-ins for
+ * the services that answer after the default wait.
  */
-describe('connection routes that reach the platform wait for their answer (a stand-in for the service)', () => {
+describe('routes that reach the platform wait for their answer (stand-ins for the services)', () => {
   const slow: Array<RpcDescriptor<unknown, unknown>> = [
     ConnectionsRpc.validate,
     ConnectionsRpc.create,
@@ -29,56 +31,14 @@ describe('connection routes that reach the platform wait for their answer (a sta
     ConnectionsRpc.sync,
     ConnectionsRpc.refresh,
   ];
-  const gateway = gatewayUnderTest([...slow, ConnectionsRpc.impact], {}, { timeoutMs: BUS_TIMEOUT_MS });
-
-  beforeAll(() => {
-    for (const descriptor of [...slow, ConnectionsRpc.impact])
-      gateway.reply(descriptor, async () => {
-        await new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_MS));
-        return { connection: { id: randomUUID() }, ok: true };
-      });
-  });
-
-  const id = randomUUID();
-  const { host: _host, ...newCredentials } = credentials;
-  const routes: Array<[string, string, unknown]> = [
-    ['POST', '/api/connections/validate', credentials],
-    ['POST', '/api/connections', { name: 'Slow', ...credentials }],
-    ['PATCH', `/api/connections/${id}`, newCredentials],
-    ['POST', '/api/connections/organizations', { host: 'us', clientId: 'client', clientSecret: 'secret' }],
-    ['GET', `/api/connections/${id}/orgs`, undefined],
-    ['POST', `/api/connections/${id}/sync`, undefined],
-    ['POST', `/api/connections/${id}/refresh`, undefined],
+  const eligible = [
+    ConnectionsRpc.listEligibleOrgs,
+    DeploymentsRpc.create,
+    DeploymentsRpc.plan,
+    DeploymentsRpc.createRollout,
   ];
-
-  it.each(routes)(
-    '%s %s answers what the service answers after the bus default',
-    async (method, url, body) => {
-      const { token } = gateway.user();
-      const res = await gateway.fetch(method, url, { token, body });
-      expect(res.status).toBe(200);
-    },
-  );
-
-  it('answers 504 past the default on a route that does not reach the platform', async () => {
-    const { token } = gateway.user();
-    expect((await gateway.fetch('GET', `/api/connections/${id}/impact`, { token })).status).toBe(504);
-  });
-});
-
-/**
- * The routes that ask which organizations a connection may deploy to (a read of the platform within a
- * credential check's deadline) wait past it too: the eligible list, and a deployment request, plan or
- * roll-out (whose service waits that long for the list). With stand-ins that answer after the default wait.
- */
-describe('routes that ask for the eligible organizations wait for their answer (stand-ins for the services)', () => {
   const gateway = gatewayUnderTest(
-    [
-      ConnectionsRpc.listEligibleOrgs,
-      DeploymentsRpc.create,
-      DeploymentsRpc.plan,
-      DeploymentsRpc.createRollout,
-    ],
+    [...slow, ConnectionsRpc.impact, ...eligible],
     {},
     { timeoutMs: BUS_TIMEOUT_MS },
   );
@@ -91,6 +51,8 @@ describe('routes that ask for the eligible organizations wait for their answer (
   const ids = { policyId: randomUUID(), connectionId: randomUUID(), workspaceId: randomUUID() };
 
   beforeAll(() => {
+    for (const descriptor of [...slow, ConnectionsRpc.impact])
+      gateway.reply(descriptor, later({ connection: { id: randomUUID() }, ok: true }));
     gateway.reply(ConnectionsRpc.listEligibleOrgs, later({ orgs: [], truncated: false }));
     gateway.reply(DeploymentsRpc.create, later({ status: 207, results: [] }));
     gateway.reply(DeploymentsRpc.plan, later({ dryRun: true, assetId: 'asset', targets: [] }));
@@ -100,7 +62,21 @@ describe('routes that ask for the eligible organizations wait for their answer (
     );
   });
 
+  const id = randomUUID();
+  const { host: _host, ...newCredentials } = credentials;
   const routes: Array<[string, string, unknown, number]> = [
+    ['POST', '/api/connections/validate', credentials, 200],
+    ['POST', '/api/connections', { name: 'Slow', ...credentials }, 200],
+    ['PATCH', `/api/connections/${id}`, newCredentials, 200],
+    [
+      'POST',
+      '/api/connections/organizations',
+      { host: 'us', clientId: 'client', clientSecret: 'secret' },
+      200,
+    ],
+    ['GET', `/api/connections/${id}/orgs`, undefined, 200],
+    ['POST', `/api/connections/${id}/sync`, undefined, 200],
+    ['POST', `/api/connections/${id}/refresh`, undefined, 200],
     ['GET', `/api/policies/${ids.policyId}/orgs?connectionId=${ids.connectionId}`, undefined, 200],
     ['POST', '/api/deployments', { ...ids, targetOrganizationIds: ['org'] }, 207],
     ['POST', '/api/deployments', { ...ids, targetOrganizationIds: ['org'], dryRun: true }, 200],
@@ -115,4 +91,9 @@ describe('routes that ask for the eligible organizations wait for their answer (
       expect(res.status).toBe(status);
     },
   );
+
+  it('answers 504 past the default on a route that does not reach the platform', async () => {
+    const { token } = gateway.user();
+    expect((await gateway.fetch('GET', `/api/connections/${id}/impact`, { token })).status).toBe(504);
+  });
 });

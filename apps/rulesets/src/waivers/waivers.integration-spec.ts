@@ -28,6 +28,19 @@ describe('waivers (service level, the engine)', () => {
     });
   });
 
+  /** A team of its own, and `count` rulesets its owner published (each of GOVERNANCE_PROFILE's rules). */
+  async function teamWithRulesets(count: number) {
+    const team = workspaceTeam(h);
+    const rulesetIds: string[] = [];
+    for (let i = 0; i < count; i++)
+      rulesetIds.push(
+        (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }))
+          .rulesetId,
+      );
+    return { team, rulesetIds };
+  }
+  const follows = (ids: string[]) => ids.map((rulesetId) => ({ rulesetId }));
+
   /** An API evaluated once: 50% (two of four rules fail on the post of OAS3). */
   async function evaluatedApi(): Promise<string> {
     const { api } = await h.request(GovernanceRpc.registerApi, owner.ctx, {
@@ -113,10 +126,10 @@ describe('waivers (service level, the engine)', () => {
   });
 
   it("covers the named ruleset's findings only: the same rule of another ruleset still fails", async () => {
-    const team = workspaceTeam(h);
-    const publish = async () =>
-      (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) })).rulesetId;
-    const [first, second] = [await publish(), await publish()];
+    const {
+      team,
+      rulesetIds: [first, second],
+    } = await teamWithRulesets(2);
     await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
       workspaceId: team.workspaceId,
       name: 'Both',
@@ -233,14 +246,7 @@ describe('waivers (service level, the engine)', () => {
 
   it('refuses a governance profile that would apply more rulesets to an API than an evaluation runs (409 naming it)', async () => {
     const max = EVALUATION_LIMITS.rulesets.max;
-    const team = workspaceTeam(h);
-    const rulesetIds: string[] = [];
-    for (let i = 0; i < max + 2; i++)
-      rulesetIds.push(
-        (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }))
-          .rulesetId,
-      );
-    const follows = (ids: string[]) => ids.map((rulesetId) => ({ rulesetId }));
+    const { team, rulesetIds } = await teamWithRulesets(max + 2);
     const half = (max + 2) / 2;
     const { api } = await h.request(GovernanceRpc.registerApi, team.owner.ctx, {
       workspaceId: team.workspaceId,
@@ -294,14 +300,7 @@ describe('waivers (service level, the engine)', () => {
 
   it('refuses registering an API, or changing its tags or scope, where the profiles would apply it more rulesets than an evaluation runs (409 naming it)', async () => {
     const max = EVALUATION_LIMITS.rulesets.max;
-    const team = workspaceTeam(h);
-    const rulesetIds: string[] = [];
-    for (let i = 0; i < max + 2; i++)
-      rulesetIds.push(
-        (await h.published(team.owner, { repoUrl: h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE }) }))
-          .rulesetId,
-      );
-    const follows = (ids: string[]) => ids.map((rulesetId) => ({ rulesetId }));
+    const { team, rulesetIds } = await teamWithRulesets(max + 2);
     const half = (max + 2) / 2;
     // Each profile alone is within the limit, and no API yet matches both.
     await h.request(GovernanceRpc.createProfile, team.owner.ctx, {
