@@ -1,11 +1,5 @@
 import { CatalogRpc, type Policy } from '@pc/contracts';
-import {
-  CARGO,
-  catalogUnderTest,
-  DEFINITION_FILES,
-  IMPLEMENTATION_FILES,
-  POLICY_FILES,
-} from '../testing/catalog-under-test';
+import { CARGO, catalogUnderTest, POLICY_FILES } from '../testing/catalog-under-test';
 
 /** A policy definition labelled `category`, whose title says what it guards (the asset kinds). */
 const definition = (title: string, category: string | null) => `apiVersion: gateway.vendor/v1alpha1
@@ -47,16 +41,7 @@ describe("a policy's labels follow the repository it is read from", () => {
   const policyOf = async (id: string): Promise<Policy> =>
     (await t.request(CatalogRpc.getPolicy, t.admin, { id })).policy;
 
-  /** The owner proposes `field` moves to `value`, and an administrator approves it. */
-  const approvedRevision = async (
-    owner: ReturnType<typeof t.newUser>,
-    policyId: string,
-    field: 'source_host_url' | 'implementation_source_host_url',
-    value: string,
-  ) => {
-    const { revision } = await t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value });
-    await t.request(CatalogRpc.approveRevision, t.admin, { id: revision.id });
-  };
+  const approvedRevision = t.approvedRevision;
 
   it("takes the new repository's category, asset kinds and versions when a repository revision is approved", async () => {
     const owner = t.newUser();
@@ -93,12 +78,7 @@ describe("a policy's labels follow the repository it is read from", () => {
 
   it("takes the labels of the commit an administrator pins, and a split policy's version from its new implementation", async () => {
     const owner = t.newUser();
-    const source = t.repo(DEFINITION_FILES);
-    const { policyId } = await t.published(owner, {
-      projectType: 'split',
-      sourceHostUrl: source,
-      implementationSourceHostUrl: t.repo(IMPLEMENTATION_FILES),
-    });
+    const { policyId, source } = await t.publishedSplit(owner);
     expect(labels(await policyOf(policyId))).toEqual(SCOPE_GUARD);
     t.host.push(source, { 'gcl.yaml': definition('LLM Prompt Guard', 'AI') });
     await t.request(CatalogRpc.pinPolicy, t.admin, { id: policyId, commit: t.host.commitOf(source) });

@@ -214,12 +214,7 @@ describe('catalog policy edits and revisions', () => {
 
   it("moves only the pin of the repository a revision changes: the other stays at its reviewed commit, an administrator's too", async () => {
     const owner = t.newUser();
-    const source = t.repo(DEFINITION_FILES);
-    const { policyId } = await t.published(owner, {
-      projectType: 'split',
-      sourceHostUrl: source,
-      implementationSourceHostUrl: t.repo(IMPLEMENTATION_FILES),
-    });
+    const { policyId, source } = await t.publishedSplit(owner);
     // An administrator pins a later commit of the source; another is pushed after, never reviewed.
     t.host.push(source, { ...DEFINITION_FILES, 'README.md': 'pinned by an administrator' });
     const pinned = t.host.commitOf(source);
@@ -232,10 +227,8 @@ describe('catalog policy edits and revisions', () => {
           [policyId],
         )
       )[0];
-    const approved = async (field: RevisionField, value: string) => {
-      const { revision } = await t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value });
-      await t.request(CatalogRpc.approveRevision, t.admin, { id: revision.id });
-    };
+    const approved = (field: RevisionField, value: string) =>
+      t.approvedRevision(owner, policyId, field, value);
 
     const implementation = t.repo({ ...IMPLEMENTATION_FILES, 'README.md': 'the new implementation' });
     await approved('implementation_source_host_url', implementation);

@@ -4,12 +4,13 @@ import {
   type CreateSubmissionRequest,
   type CreateSubmissionResult,
   type RequestContext,
+  type RevisionField,
   type UserCaller,
   type UserSummary,
 } from '@pc/contracts';
 import { type EnvSource, loadEnv, type ServiceDefinition } from '@pc/platform';
 import { type Files, MemorySourceHost } from '@pc/source-host/testing';
-import { POLICY_FILES, ServiceUnderTest } from '@pc/testing';
+import { DEFINITION_FILES, IMPLEMENTATION_FILES, POLICY_FILES, ServiceUnderTest } from '@pc/testing';
 import { CatalogEnv } from '../catalog.env';
 import { catalogService } from '../index';
 import { identityStandIn } from './identity-stand-in';
@@ -71,6 +72,28 @@ export class CatalogUnderTest extends ServiceUnderTest {
     const { submission } = await this.submit(user, fields);
     await this.request(CatalogRpc.approveSubmission, this.admin, { id: submission.id });
     return { policyId: submission.policyId, submissionId: submission.id };
+  };
+
+  /** A published split policy of `user`'s: its definition repository (`source`) and implementation apart. */
+  publishedSplit = async (user: { ctx: RequestContext }): Promise<{ policyId: string; source: string }> => {
+    const source = this.repo(DEFINITION_FILES);
+    const { policyId } = await this.published(user, {
+      projectType: 'split',
+      sourceHostUrl: source,
+      implementationSourceHostUrl: this.repo(IMPLEMENTATION_FILES),
+    });
+    return { policyId, source };
+  };
+
+  /** `owner` proposes that the policy's `field` becomes `value`, and the administrator approves it. */
+  approvedRevision = async (
+    owner: { ctx: RequestContext },
+    policyId: string,
+    field: RevisionField,
+    value: string,
+  ): Promise<void> => {
+    const { revision } = await this.request(CatalogRpc.createRevision, owner.ctx, { policyId, field, value });
+    await this.request(CatalogRpc.approveRevision, this.admin, { id: revision.id });
   };
 
   protected override alongside(): ServiceDefinition[] {
