@@ -38,18 +38,11 @@ describe('ruleset pins (service level, PostgreSQL)', () => {
   it('shows and keeps the rules of the commit it pins: its rule names, counts and profile name', async () => {
     const { submission, rulesetId } = await h.published(owner);
     h.host.push(submission.source_url, {
-      'ruleset.yaml': `#%Validation Profile 1.0
-profile: Spec Rules, wider
-violation: [operation-summary]
-warning: [api-title]
-validations:
-  operation-summary:
-    message: Every operation has a summary
-    targetClass: apiContract.Operation
-    propertyConstraints:
-      core.name:
-        minCount: 1
-  api-title:
+      // PROFILE with a second rule, on the API's title, as a warning.
+      'ruleset.yaml': `${PROFILE.replace('profile: Spec Rules', 'profile: Spec Rules, wider').replace(
+        'validations:',
+        'warning: [api-title]\nvalidations:',
+      )}  api-title:
     message: The API has a title
     targetClass: apiContract.WebAPI
     propertyConstraints:
