@@ -284,6 +284,17 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
       expect([accepted.status, accepted.body.code]).toEqual([409, 'CATALOG.TRANSFER_DECIDED']);
     });
 
+    /** `owner`'s offer of the ruleset to `other` (201): its transfer's id. */
+    const offered = async (rulesetId: string): Promise<string> => {
+      const offer = await h.http.post<Json>(
+        `/api/rulesets/${rulesetId}/transfers`,
+        { recipientUsername: other.username },
+        { token: owner.token },
+      );
+      expect(offer.status).toBe(201);
+      return offer.body.transfer.id as string;
+    };
+
     /** The recipient's accept: its status and error code. */
     const acceptCode = async (transferId: string) => {
       const accepted = await h.http.post<Json>(
@@ -430,13 +441,7 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
 
     it('cancels on accept a transfer of a ruleset that changed hands since the offer: 409 with why, for both sides, the ruleset where it was', async () => {
       const { rulesetId: moved } = await h.published(owner.token);
-      const offer = await h.http.post<Json>(
-        `/api/rulesets/${moved}/transfers`,
-        { recipientUsername: other.username },
-        { token: owner.token },
-      );
-      expect(offer.status).toBe(201);
-      const transferId = offer.body.transfer.id as string;
+      const transferId = await offered(moved);
       // Meanwhile the rulesets service moves it to someone else, as the move of an earlier transfer does
       // when it is carried out after the catalog stopped waiting for it.
       const holder = await h.newUser();
@@ -467,13 +472,7 @@ describe('rulesets: reading, listing, docs, likes and transfers through the gate
      */
     const acceptTimedOut = async () => {
       const { rulesetId } = await h.published(owner.token);
-      const offer = await h.http.post<Json>(
-        `/api/rulesets/${rulesetId}/transfers`,
-        { recipientUsername: other.username },
-        { token: owner.token },
-      );
-      expect(offer.status).toBe(201);
-      const transferId = offer.body.transfer.id as string;
+      const transferId = await offered(rulesetId);
       const holder = new Client({ connectionString: h.db.url });
       await holder.connect();
       await holder.query('BEGIN');
