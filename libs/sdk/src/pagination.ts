@@ -69,6 +69,11 @@ export const PAGES = {
     param: 'before',
     next: (p: Page<'Governance_history'>) => (p.has_more ? (p.evaluations.at(-1)?.id ?? null) : null),
   },
+  Governance_waivers: {
+    items: 'waivers',
+    param: 'cursor',
+    next: (p: Page<'Governance_waivers'>) => p.nextCursor,
+  },
 } as const satisfies { [K in OperationId]?: Paging<K> };
 
 type Page<K extends OperationId> = OperationData<K>;
