@@ -3,7 +3,7 @@
 # APP: gateway, identity, catalog, rulesets, connections, workspaces, deployments, deployment-worker,
 # mcp, sandbox (development only). The same image also runs its service's migrations alone:
 #   docker run --rm -e DATABASE_URL=... policy-catalog/catalog:1.4.0 node dist/tools/migrate.js catalog
-# Configuration is by environment variables only (README "Configuration", deploy/README.md).
+# Configuration is by environment variables only (docs/configuration.md, deploy/README.md).
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
 # 1. Compile TypeScript to dist/ (needs the development dependencies).

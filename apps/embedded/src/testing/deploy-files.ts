@@ -76,7 +76,7 @@ export function read(relative: string): string {
   return readFileSync(path.join(ROOT, relative), 'utf8');
 }
 
-/** The variables named in the first column of the README's configuration tables. */
+/** The variables named in the first column of docs/configuration.md's tables. */
 export function documentedVariables(): string[] {
   const names = new Set<string>();
   for (const line of read('docs/configuration.md').split('\n')) {
