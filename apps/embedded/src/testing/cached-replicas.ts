@@ -1,4 +1,4 @@
-import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase } from '@pc/testing';
+import { cookieFrom, createTestDatabase, HttpClient, testBus, type TestDatabase, waitFor } from '@pc/testing';
 import { Client } from 'pg';
 import { type RunningSystem, startSystem } from '../system';
 
@@ -54,17 +54,20 @@ export class CachedReplicas {
     return { id: res.body.user.id, cookie: cookieFrom(res, 'sb-access-token')! };
   }
 
-  /** A policy of `ownerId` written with SQL (its change event follows the commit). */
+  /**
+   * A policy of `ownerId` written with SQL, once both replicas have heard its change event (a tag read
+   * before then would be renewed by the event, however late it comes).
+   */
   async newPolicy(policy: {
     name: string;
     description: string;
     ownerId: string;
     status?: string;
   }): Promise<string> {
-    const { rows } = await this.pg.query<{ id: string }>(
+    const { rows } = await this.pg.query<{ id: string; tx: string }>(
       `INSERT INTO catalog.policies (slug, name, description, status, owner_id, source_host_url)
        VALUES ($1, $2, $3, $4, $5, 'https://h.example/p')
-       RETURNING id`,
+       RETURNING id, txid_current()::text AS tx`,
       [
         `${policy.name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`,
         policy.name,
@@ -73,18 +76,40 @@ export class CachedReplicas {
         policy.ownerId,
       ],
     );
+    await this.heardByBoth(`c${rows[0].tx}`);
     return rows[0].id;
   }
 
-  /** A published ruleset of `ownerId` written with SQL (its change event follows the commit). */
+  /** A published ruleset of `ownerId` written with SQL, once both replicas have heard its change event. */
   async newRuleset(ruleset: { name: string; description: string; ownerId: string }): Promise<string> {
-    const { rows } = await this.pg.query<{ id: string }>(
+    const { rows } = await this.pg.query<{ id: string; tx: string }>(
       `INSERT INTO rulesets.rulesets (name, description, owner_id, submitted_by, source_url, published_at,
          lifecycle_status)
        VALUES ($1, $2, $3, $3, 'https://h.example/r', now(), 'published')
-       RETURNING id`,
+       RETURNING id, txid_current()::text AS tx`,
       [ruleset.name, ruleset.description, ruleset.ownerId],
     );
+    await this.heardByBoth(`r${rows[0].tx}`);
     return rows[0].id;
+  }
+
+  /**
+   * Waits until each replica has heard the change `version` (a service's prefix and the writing
+   * transaction): a list's tag is the version of the last change heard, and the tests write nothing else
+   * meanwhile.
+   */
+  private async heardByBoth(version: string): Promise<void> {
+    for (const [name, replica] of [
+      ['a', this.a],
+      ['b', this.b],
+    ] as const) {
+      await waitFor(
+        async () =>
+          (await replica.get('/api/policies?limit=1')).headers.get('etag')?.startsWith(`"${version}.`) ===
+          true,
+        10000,
+        `replica ${name} to hear the change ${version}`,
+      );
+    }
   }
 }
