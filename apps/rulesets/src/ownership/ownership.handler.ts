@@ -6,4 +6,5 @@ export const OwnershipHandler = handlerOf('OwnershipHandler', { ownership: Owner
   serve(RulesetOwnershipRpc.get, ({ ownership }, ctx, data) => ownership.get(ctx, data.id)),
   serve(RulesetOwnershipRpc.move, ({ ownership }, ctx, data) => ownership.move(ctx, data)),
   serve(RulesetOwnershipRpc.end, ({ ownership }, ctx, data) => ownership.end(ctx, data)),
+  serve(RulesetOwnershipRpc.endMany, ({ ownership }, ctx, data) => ownership.endMany(ctx, data)),
 ]);

@@ -87,6 +87,38 @@ describe('ruleset ownership (service level, PostgreSQL)', () => {
     expect(await ownerOf(rulesetId)).toBe(recipient.id);
   });
 
+  it('ends several transfers in one ask, each answered with what came first for it', async () => {
+    const { rulesetId } = await h.published(owner);
+    const transfer = () => ({
+      transferId: randomUUID(),
+      rulesetId,
+      fromUserId: owner.id,
+      toUserId: recipient.id,
+    });
+    const [moved, rejected, expired] = [transfer(), transfer(), transfer()];
+    expect(await h.request(RulesetOwnershipRpc.move, recipient.ctx, moved)).toEqual({ ok: true });
+    await h.request(RulesetOwnershipRpc.end, recipient.ctx, { ...rejected, outcome: 'rejected' });
+    const endMany = () =>
+      h.request(RulesetOwnershipRpc.endMany, owner.ctx, {
+        transfers: [expired, moved, rejected].map((t) => ({ ...t, outcome: 'expired' as const })),
+      });
+    const answered = {
+      outcomes: [
+        { transferId: expired.transferId, outcome: 'expired' },
+        { transferId: moved.transferId, outcome: 'moved' },
+        { transferId: rejected.transferId, outcome: 'rejected' },
+      ],
+    };
+    expect(await endMany()).toEqual(answered);
+    // Asked again (a later read), the same; the transfer it ended can no longer move the ruleset.
+    expect(await endMany()).toEqual(answered);
+    expect(await errorOf(h.request(RulesetOwnershipRpc.move, recipient.ctx, expired))).toMatchObject({
+      code: 'RULESETS.TRANSFER_ENDED',
+      extra: { outcome: 'expired' },
+    });
+    expect(await ownerOf(rulesetId)).toBe(recipient.id);
+  });
+
   it("ends a transfer at once while its move waits for the ruleset's row, and the move is then refused", async () => {
     const { rulesetId } = await h.published(owner);
     const transfer = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { MoveRulesetOwnershipRequest, RulesetTransferOutcome } from '@pc/contracts';
+import type {
+  EndRulesetTransferRequest,
+  MoveRulesetOwnershipRequest,
+  RulesetTransferOutcome,
+} from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 
 /**
@@ -37,5 +41,43 @@ export class OwnershipRepository {
     const earlier = await this.outcomeOf(db, transfer.transferId);
     if (!earlier) throw new Error(`No outcome recorded for transfer ${transfer.transferId}`);
     return earlier;
+  }
+
+  /**
+   * `record` for several transfers, each with its own ending, in two statements whatever their number;
+   * what stands for each, in the order given. Inserted in transfer id order, so that two batches naming
+   * the same transfers wait for each other rather than deadlock.
+   */
+  async recordEndings(
+    db: Executor,
+    endings: EndRulesetTransferRequest[],
+  ): Promise<Array<{ transferId: string; outcome: RulesetTransferOutcome }>> {
+    const recorded = await db.query<Array<{ transfer_id: string; outcome: RulesetTransferOutcome }>>(
+      `INSERT INTO rulesets.ownership_moves (transfer_id, ruleset_id, from_user_id, to_user_id, outcome)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[]) ORDER BY 1
+       ON CONFLICT (transfer_id) DO NOTHING RETURNING transfer_id, outcome`,
+      [
+        endings.map((e) => e.transferId),
+        endings.map((e) => e.rulesetId),
+        endings.map((e) => e.fromUserId),
+        endings.map((e) => e.toUserId),
+        endings.map((e) => e.outcome),
+      ],
+    );
+    const outcomes = new Map(recorded.map((row) => [row.transfer_id, row.outcome]));
+    const others = endings.map((e) => e.transferId).filter((id) => !outcomes.has(id));
+    if (others.length > 0) {
+      // A statement of its own: in READ COMMITTED it sees the rows that made the insert do nothing.
+      const earlier = await db.query<Array<{ transfer_id: string; outcome: RulesetTransferOutcome }>>(
+        `SELECT transfer_id, outcome FROM rulesets.ownership_moves WHERE transfer_id = ANY($1::uuid[])`,
+        [others],
+      );
+      for (const row of earlier) outcomes.set(row.transfer_id, row.outcome);
+    }
+    return endings.map(({ transferId }) => {
+      const outcome = outcomes.get(transferId);
+      if (!outcome) throw new Error(`No outcome recorded for transfer ${transferId}`);
+      return { transferId, outcome };
+    });
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type {
   EndRulesetTransferRequest,
+  EndRulesetTransfersRequest,
   MoveRulesetOwnershipRequest,
   RequestContext,
   RulesetOwnership,
   RulesetTransferOutcome,
   RulesetTransferOutcomeResult,
+  RulesetTransferOutcomesResult,
 } from '@pc/contracts';
 import { Database, DomainError, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
@@ -75,6 +77,18 @@ export class OwnershipService {
     requireUser(ctx);
     const { outcome, ...transfer } = request;
     return { outcome: await this.moves.record(this.db.pool, transfer, outcome) };
+  }
+
+  /**
+   * `end` for several transfers in one ask (the catalog settling a page of offers past their expiry):
+   * each recorded unless its move was recorded first, answered with what was, in the order asked.
+   */
+  async endMany(
+    ctx: RequestContext,
+    request: EndRulesetTransfersRequest,
+  ): Promise<RulesetTransferOutcomesResult> {
+    requireUser(ctx);
+    return { outcomes: await this.moves.recordEndings(this.db.pool, request.transfers) };
   }
 }
 

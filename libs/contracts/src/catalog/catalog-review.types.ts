@@ -1,3 +1,4 @@
+import { TRANSFERS_LIMIT } from './catalog.limits';
 import type {
   AssetKind,
   Direction,
@@ -329,4 +330,20 @@ export interface EndRulesetTransferRequest extends MoveRulesetOwnershipRequest {
 export interface RulesetTransferOutcomeResult {
   /** `moved`: the ruleset is already the recipient's, and the transfer is accepted on both sides. */
   outcome: RulesetTransferOutcome;
+}
+
+/**
+ * The most transfers one `endMany` ends: a page of the caller's transfers (`TRANSFERS_LIMIT.max`), whose
+ * offers past their expiry the catalog settles before showing them.
+ */
+export const RULESET_TRANSFER_ENDS_MAX = TRANSFERS_LIMIT.max;
+
+/** Several transfers ended at once, each as `EndRulesetTransferRequest` says (at most `RULESET_TRANSFER_ENDS_MAX`). */
+export interface EndRulesetTransfersRequest {
+  transfers: EndRulesetTransferRequest[];
+}
+
+export interface RulesetTransferOutcomesResult {
+  /** What was recorded first for each transfer asked, in the order asked. */
+  outcomes: Array<{ transferId: string; outcome: RulesetTransferOutcome }>;
 }

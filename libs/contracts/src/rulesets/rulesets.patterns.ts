@@ -7,8 +7,10 @@ import type {
 } from './rulesets-events.types';
 import type {
   EndRulesetTransferRequest,
+  EndRulesetTransfersRequest,
   MoveRulesetOwnershipRequest,
   RulesetTransferOutcomeResult,
+  RulesetTransferOutcomesResult,
 } from '../catalog/catalog-review.types';
 import type { LikeResult } from '../catalog/catalog-social.types';
 import type {
@@ -141,6 +143,14 @@ export const RulesetOwnershipRpc = {
   end: rpc<EndRulesetTransferRequest, RulesetTransferOutcomeResult>(
     'rulesets.ruleset.ownership.end.v1',
     S.endTransfer,
+  ),
+  /**
+   * `end` for several transfers in one ask (at most `RULESET_TRANSFER_ENDS_MAX`, a page of the caller's
+   * transfers): the catalog settles a page's offers past their expiry with it before showing them.
+   */
+  endMany: rpc<EndRulesetTransfersRequest, RulesetTransferOutcomesResult>(
+    'rulesets.ruleset.ownership.end-many.v1',
+    S.endTransfers,
   ),
 } as const;
 

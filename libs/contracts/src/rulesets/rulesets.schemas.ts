@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { COMMIT_SHA_PATTERN, LIST_CURSOR_MAX } from '../catalog/catalog.limits';
 import {
   type EndRulesetTransferRequest,
+  type EndRulesetTransfersRequest,
   IDEA_COVERAGES,
   type MoveRulesetOwnershipRequest,
   RULESET_TRANSFER_ENDINGS,
+  RULESET_TRANSFER_ENDS_MAX,
 } from '../catalog/catalog-review.types';
 import { type PageRequest, SORT_ORDERS } from '../catalog/catalog.types';
 import type { MessageSchema } from '../common/message-schemas';
@@ -61,6 +63,14 @@ const docTab = z.object({
   title: z.string().max(L.tabTitle.max),
   bodyMd: z.string().max(L.tabBody.max),
   sortOrder: z.number().int().min(L.tabSortOrder.min).max(L.tabSortOrder.max).optional(),
+});
+
+const endTransfer = z.object({
+  transferId: uuid,
+  rulesetId: uuid,
+  fromUserId: uuid,
+  toUserId: uuid,
+  outcome: z.enum(RULESET_TRANSFER_ENDINGS),
 });
 
 const ideaDeclaration = z.object({
@@ -205,13 +215,16 @@ export const RulesetSchemas = {
     fromUserId: uuid,
     toUserId: uuid,
   }) satisfies MessageSchema<MoveRulesetOwnershipRequest>,
-  endTransfer: z.object({
-    transferId: uuid,
-    rulesetId: uuid,
-    fromUserId: uuid,
-    toUserId: uuid,
-    outcome: z.enum(RULESET_TRANSFER_ENDINGS),
-  }) satisfies MessageSchema<EndRulesetTransferRequest>,
+  endTransfer: endTransfer satisfies MessageSchema<EndRulesetTransferRequest>,
+  endTransfers: z.object({
+    transfers: z
+      .array(endTransfer)
+      .min(1)
+      .max(RULESET_TRANSFER_ENDS_MAX)
+      .refine((transfers) => unique(transfers.map((t) => t.transferId)), {
+        message: 'must name each transfer once',
+      }),
+  }) satisfies MessageSchema<EndRulesetTransfersRequest>,
   evaluate: z.object({
     rulesets: z.array(rulesetRef).min(E.rulesets.min).max(E.rulesets.max),
     specification,

@@ -166,6 +166,7 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       RulesetOwnershipRpc.get,
       RulesetOwnershipRpc.move,
       RulesetOwnershipRpc.end,
+      RulesetOwnershipRpc.endMany,
     ],
     hears: [IdentityEvents.userUpdated],
     emits: [ContentEvents.catalogChanged],
