@@ -1,5 +1,13 @@
-import { CatalogRpc } from '@pc/contracts';
-import { anonymous, catalogUnderTest, codeOf } from '../testing/catalog-under-test';
+import {
+  CatalogRpc,
+  type EndRulesetTransferRequest,
+  RulesetOwnershipRpc,
+  RulesetsRpc,
+  type Transfer,
+} from '@pc/contracts';
+import { startService } from '@pc/platform';
+import { answer, peerService } from '@pc/testing';
+import { anonymous, catalogUnderTest, codeOf, type TestUser } from '../testing/catalog-under-test';
 
 const unknownId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
@@ -167,6 +175,83 @@ describe('catalog transfers', () => {
     expect(publicEntries.map((e) => e.action)).toContain('transferred');
     expect(publicEntries.map((e) => e.action)).not.toContain('transfer_offered');
     expect(publicEntries.every((e) => e.actor_id === null && !('toUserId' in e.details))).toBe(true);
+  });
+
+  /** Ruleset offers of `from` to `to` whose expiry passed, as rows (the newest first in the list). */
+  const staleRulesetOffers = async (from: TestUser, to: TestUser, count: number): Promise<string[]> =>
+    (
+      await t.sql<{ id: string }>(
+        `INSERT INTO catalog.transfers (resource_type, resource_id, resource_name, from_user_id, to_user_id,
+           created_at, expires_at)
+         SELECT 'ruleset', gen_random_uuid(), 'Ruleset ' || n, $1, $2, now() - make_interval(mins => n),
+                now() - interval '1 minute'
+           FROM generate_series(1, $3::int) AS n ORDER BY n RETURNING id`,
+        [from.id, to.id, count],
+      )
+    ).map((row) => row.id);
+
+  /**
+   * The rulesets service on the catalog's bus, ending ruleset transfers as it records them: `moved` for
+   * those in `moved` (the move of their accept came first), as asked otherwise. `asks`: how many asks,
+   * one at a time or many at once, it answered.
+   */
+  const rulesetsRecording = async (moved: Set<string>) => {
+    const outcomeOf = (end: EndRulesetTransferRequest) =>
+      moved.has(end.transferId) ? ('moved' as const) : end.outcome;
+    const rulesets = { asks: 0 };
+    const running = await startService(
+      peerService('rulesets', RulesetsRpc.ping, [
+        answer(RulesetOwnershipRpc.end, (end) => {
+          rulesets.asks++;
+          return { outcome: outcomeOf(end) };
+        }),
+        answer(RulesetOwnershipRpc.endMany, ({ transfers }) => {
+          rulesets.asks++;
+          return {
+            outcomes: transfers.map((end) => ({ transferId: end.transferId, outcome: outcomeOf(end) })),
+          };
+        }),
+      ]),
+      t.busConfig,
+    );
+    return Object.assign(rulesets, { stop: () => running.close() });
+  };
+
+  const statuses = (transfers: Transfer[]) => Object.fromEntries(transfers.map((tr) => [tr.id, tr.status]));
+
+  it('settles the ruleset offers past their expiry on a page with one ask: accepted where the move came first, expired otherwise', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const [first, moved, last] = await staleRulesetOffers(owner, other, 3);
+    const rulesets = await rulesetsRecording(new Set([moved]));
+    try {
+      const settled = { [first]: 'expired', [moved]: 'accepted', [last]: 'expired' };
+      const received = await t.request(CatalogRpc.listMyTransfers, other.ctx, {});
+      expect(statuses(received.transfers)).toEqual(settled);
+      expect(rulesets.asks).toBe(1);
+      // Stored so: the other side's list shows the same without asking again.
+      const sent = await t.request(CatalogRpc.listMyTransfers, owner.ctx, { role: 'initiator' });
+      expect(statuses(sent.transfers)).toEqual(settled);
+      expect(rulesets.asks).toBe(1);
+    } finally {
+      await rulesets.stop();
+    }
+  });
+
+  it('lists ruleset offers past their expiry as stored while the rulesets service does not answer, and settles them on a later read', async () => {
+    const owner = t.newUser();
+    const other = t.newUser();
+    const [moved, expired] = await staleRulesetOffers(owner, other, 2);
+    // Nothing answers for the rulesets service: each offer reads as its row says, pending past its expiry.
+    const meanwhile = await t.request(CatalogRpc.listMyTransfers, other.ctx, {});
+    expect(statuses(meanwhile.transfers)).toEqual({ [moved]: 'expired', [expired]: 'expired' });
+    const rulesets = await rulesetsRecording(new Set([moved]));
+    try {
+      const later = await t.request(CatalogRpc.listMyTransfers, owner.ctx, {});
+      expect(statuses(later.transfers)).toEqual({ [moved]: 'accepted', [expired]: 'expired' });
+    } finally {
+      await rulesets.stop();
+    }
   });
 
   it('keeps transfer feedback of up to 4000 characters whole', async () => {

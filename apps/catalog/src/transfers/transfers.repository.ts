@@ -115,6 +115,29 @@ export class TransfersRepository {
   }
 
   /**
+   * `settle` for several pending ruleset transfers at once, each to its own outcome: the rows that were
+   * still pending, settled. The others were decided meanwhile (`findByIds` reads them as they are now).
+   */
+  async settleMany(
+    db: Executor,
+    settlements: Array<{ id: string; status: Exclude<TransferStatus, 'pending'> }>,
+  ): Promise<TransferRow[]> {
+    const [rows] = await db.query<[TransferRow[], number]>(
+      `UPDATE catalog.transfers t
+          SET status = s.status, feedback = NULL,
+              decided_at = CASE WHEN s.status = 'expired' THEN LEAST(t.expires_at, now()) ELSE now() END
+         FROM unnest($1::uuid[], $2::text[]) AS s(id, status)
+        WHERE t.id = s.id AND t.status = 'pending' RETURNING t.*`,
+      [settlements.map((s) => s.id), settlements.map((s) => s.status)],
+    );
+    return rows;
+  }
+
+  findByIds(db: Executor, ids: string[]): Promise<TransferRow[]> {
+    return db.query<TransferRow[]>(`SELECT * FROM catalog.transfers WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /**
    * Serializes, until the transaction ends, what writes a resource's transfers against its disappearance:
    * an offer recorded after the resource was checked, and the end of the transfers of a resource gone.
    */

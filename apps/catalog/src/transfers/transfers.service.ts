@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CatalogEvents,
   type CreateTransferRequest,
+  type MoveRulesetOwnershipRequest,
   type PageInfo,
   type PageRequest,
   type RequestContext,
@@ -18,6 +19,7 @@ import {
 } from '@pc/contracts';
 import {
   BusClient,
+  createLogger,
   Database,
   DomainError,
   type Executor,
@@ -36,6 +38,8 @@ import { RevisionsService } from '../revisions';
 import { toTransfer } from './transfer.mapper';
 import { type TransferRow, TransfersRepository } from './transfers.repository';
 import { catalogError } from '../common/catalog.errors';
+
+const log = createLogger('catalog');
 
 /** Why the transfers of a ruleset that was withdrawn, and is gone, end. */
 const RULESET_WITHDRAWN_WHY = 'the ruleset was withdrawn before it was published';
@@ -255,12 +259,7 @@ export class TransfersService {
    */
   private async moveRuleset(ctx: RequestContext, transfer: TransferRow): Promise<void> {
     try {
-      await this.bus.request(RulesetOwnershipRpc.move, ctx, {
-        transferId: transfer.id,
-        rulesetId: transfer.resource_id,
-        fromUserId: transfer.from_user_id,
-        toUserId: transfer.to_user_id,
-      });
+      await this.bus.request(RulesetOwnershipRpc.move, ctx, rulesetTransfer(transfer));
     } catch (error) {
       if (error instanceof RemoteError && error.payload.code === 'NOT_FOUND')
         throw new RulesetGone(transfer.resource_id);
@@ -288,10 +287,7 @@ export class TransfersService {
     ending: RulesetTransferEnding,
   ): Promise<'accepted' | RulesetTransferEnding> {
     const { outcome } = await this.bus.request(RulesetOwnershipRpc.end, ctx, {
-      transferId: transfer.id,
-      rulesetId: transfer.resource_id,
-      fromUserId: transfer.from_user_id,
-      toUserId: transfer.to_user_id,
+      ...rulesetTransfer(transfer),
       outcome: ending,
     });
     return outcome === 'moved' ? 'accepted' : outcome;
@@ -380,9 +376,9 @@ export class TransfersService {
   }
 
   /**
-   * The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. A
-   * pending ruleset transfer past its expiry is settled first (`settleExpired`), so it shows what the
-   * rulesets service holds: expired, or accepted when its move was carried out.
+   * The caller's transfers, newest first, one page: at most `limit` and at most the reply budget. The
+   * page's pending ruleset transfers past their expiry are settled first (`settleExpiredOf`), so they show
+   * what the rulesets service holds: expired, or accepted when the move was carried out.
    */
   async listMine(
     ctx: RequestContext,
@@ -398,18 +394,55 @@ export class TransfersService {
       decodeKeyset(request.cursor, 'transfers'),
     );
     const page = await pageOf(rows, limit, 'transfers', async (head) => {
-      const settled: TransferRow[] = [];
-      for (const r of head) {
-        const unsettled =
-          r.resource_type === 'ruleset' && r.status === 'pending' && r.expires_at.getTime() <= Date.now();
-        settled.push(unsettled ? await this.db.transaction((db) => this.settleExpired(ctx, db, r)) : r);
-      }
+      const settled = await this.settleExpiredOf(ctx, head);
       const counterparty = (r: TransferRow) =>
         r.to_user_id === caller.userId ? r.from_user_id : r.to_user_id;
       const others = await this.users.findMany(ctx, settled.map(counterparty));
       return settled.map((r) => toTransfer(r, caller.userId, others.get(counterparty(r))));
     });
     return { transfers: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+  }
+
+  /**
+   * `rows` with their pending ruleset transfers past their expiry settled as `settleExpired` settles one,
+   * in one ask of the rulesets service whatever their number (a page: at most `TRANSFERS_LIMIT.max`, the
+   * most that ask takes). A read does not fail for them: while the rulesets service does not answer, they
+   * are shown as stored (pending past its expiry, which reads `expired`) and settled by a later read, a
+   * decision on them or a new offer of the ruleset.
+   */
+  private async settleExpiredOf(ctx: RequestContext, rows: TransferRow[]): Promise<TransferRow[]> {
+    const now = Date.now();
+    const stale = rows.filter(
+      (r) => r.resource_type === 'ruleset' && r.status === 'pending' && r.expires_at.getTime() <= now,
+    );
+    if (stale.length === 0) return rows;
+    const outcomes = await this.bus
+      .request(RulesetOwnershipRpc.endMany, ctx, {
+        transfers: stale.map((r) => ({ ...rulesetTransfer(r), outcome: 'expired' })),
+      })
+      .then(
+        (answer) => answer.outcomes,
+        (error: unknown) => {
+          if (!(error instanceof RemoteError)) throw error;
+          log.warn(
+            { code: error.payload.code, transfers: stale.length },
+            'ruleset offers past their expiry shown as stored: the rulesets service did not settle them',
+          );
+          return null;
+        },
+      );
+    if (!outcomes) return rows;
+    const settlements = outcomes.map(({ transferId, outcome }) => ({
+      id: transferId,
+      status: outcome === 'moved' ? ('accepted' as const) : outcome,
+    }));
+    const settled = new Map(
+      (await this.transfers.settleMany(this.db.pool, settlements)).map((r) => [r.id, r]),
+    );
+    const decidedMeanwhile = stale.filter((r) => !settled.has(r.id)).map((r) => r.id);
+    if (decidedMeanwhile.length > 0)
+      for (const r of await this.transfers.findByIds(this.db.pool, decidedMeanwhile)) settled.set(r.id, r);
+    return rows.map((r) => settled.get(r.id) ?? r);
   }
 
   /**
@@ -455,6 +488,16 @@ export class TransfersService {
     const others = await this.users.findMany(ctx, [otherId]);
     return toTransfer(row, caller.userId, others.get(otherId));
   }
+}
+
+/** The transfer as the rulesets service is told of it, to move the ruleset or end the transfer there. */
+function rulesetTransfer(transfer: TransferRow): MoveRulesetOwnershipRequest {
+  return {
+    transferId: transfer.id,
+    rulesetId: transfer.resource_id,
+    fromUserId: transfer.from_user_id,
+    toUserId: transfer.to_user_id,
+  };
 }
 
 /**
