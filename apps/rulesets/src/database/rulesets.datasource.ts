@@ -18,6 +18,7 @@ import { RulesetsSubmissionFields1797200000000 } from './migrations/179720000000
 import { RulesetsWaiverRuleset1797400000000 } from './migrations/1797400000000-rulesets-waiver-ruleset';
 import { RulesetsEvaluationSource1797500000000 } from './migrations/1797500000000-rulesets-evaluation-source';
 import { RulesetsTransferOutcomes1797300000000 } from './migrations/1797300000000-rulesets-transfer-outcomes';
+import { RulesetsOldMoveGuard1797700000000 } from './migrations/1797700000000-rulesets-old-move-guard';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
@@ -49,5 +50,6 @@ export const rulesetsDatabase = {
     RulesetsTransferOutcomes1797300000000,
     RulesetsWaiverRuleset1797400000000,
     RulesetsEvaluationSource1797500000000,
+    RulesetsOldMoveGuard1797700000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RulesetOwnershipRpc, RulesetsRpc } from '@pc/contracts';
+import { toRpcError } from '@pc/platform';
 import { waitFor } from '@pc/testing';
 import { Client } from 'pg';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -148,14 +149,107 @@ describe('ruleset ownership (service level, PostgreSQL)', () => {
     expect(await ownerOf(rulesetId)).toBe(owner.id);
   });
 
+  // A rulesets replica of the release before transfer ends, still running during the rolling release.
+  it("refuses an old replica's move of a transfer already ended, so the catalog's accept fails and the ruleset stays", async () => {
+    const { rulesetId } = await h.published(owner);
+    const ended = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };
+    await h.request(RulesetOwnershipRpc.end, owner.ctx, { ...ended, outcome: 'rejected' });
+    // It took the end's row for its move done and answered ok; now the move fails and answers 503.
+    expect(await oldReplicaMove(ended)).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    expect(await ownerOf(rulesetId)).toBe(owner.id);
+    expect(await errorOf(h.request(RulesetOwnershipRpc.move, recipient.ctx, ended))).toMatchObject({
+      code: 'RULESETS.TRANSFER_ENDED',
+      extra: { outcome: 'rejected' },
+    });
+
+    // A transfer with nothing recorded still moves, recorded as moved, and a repeated move is ok.
+    const moved = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };
+    expect(await oldReplicaMove(moved)).toEqual({ ok: true });
+    expect(await oldReplicaMove(moved)).toEqual({ ok: true });
+    expect(await ownerOf(rulesetId)).toBe(recipient.id);
+    expect(await h.request(RulesetOwnershipRpc.end, owner.ctx, { ...moved, outcome: 'cancelled' })).toEqual({
+      outcome: 'moved',
+    });
+  });
+
+  it("refuses an old replica's move while an end of the transfer is being recorded, once it is", async () => {
+    const { rulesetId } = await h.published(owner);
+    const transfer = { transferId: randomUUID(), rulesetId, fromUserId: owner.id, toUserId: recipient.id };
+    const ending = new Client({ connectionString: h.db.url });
+    await ending.connect();
+    let move: Promise<OldMoveAnswer>;
+    try {
+      // The end's insert as this release makes it, not yet committed when the old move checks.
+      await ending.query('BEGIN');
+      await ending.query(
+        `INSERT INTO rulesets.ownership_moves (transfer_id, ruleset_id, from_user_id, to_user_id, outcome)
+         VALUES ($1, $2, $3, $4, 'expired') ON CONFLICT (transfer_id) DO NOTHING RETURNING outcome`,
+        [transfer.transferId, rulesetId, owner.id, recipient.id],
+      );
+      move = oldReplicaMove(transfer);
+      await waitFor(async () => (await lockWaiters(ending)) > 0, 10_000, 'the old move to wait');
+      await ending.query('COMMIT');
+    } finally {
+      await ending.end();
+    }
+    expect(await move).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    expect(await ownerOf(rulesetId)).toBe(owner.id);
+  });
+
+  type OldMoveAnswer = { ok: true } | { code: string };
+
+  /**
+   * A move as a rulesets replica of the release before transfer ends carries it out (its SQL as it was:
+   * the ruleset's row held, the move recorded once with no outcome, "nothing inserted" taken as done),
+   * answered as its RPC filter answers.
+   */
+  async function oldReplicaMove(transfer: {
+    transferId: string;
+    rulesetId: string;
+    fromUserId: string;
+    toUserId: string;
+  }): Promise<OldMoveAnswer> {
+    const pg = new Client({ connectionString: h.db.url });
+    await pg.connect();
+    try {
+      await pg.query('BEGIN');
+      const { rows } = await pg.query<{ owner_id: string }>(
+        `SELECT owner_id FROM rulesets.rulesets WHERE id = $1 FOR UPDATE`,
+        [transfer.rulesetId],
+      );
+      const recorded = await pg.query(
+        `INSERT INTO rulesets.ownership_moves (transfer_id, ruleset_id, from_user_id, to_user_id)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (transfer_id) DO NOTHING RETURNING 1`,
+        [transfer.transferId, transfer.rulesetId, transfer.fromUserId, transfer.toUserId],
+      );
+      if (recorded.rows.length > 0) {
+        if (rows[0].owner_id !== transfer.fromUserId) throw new Error('RULESETS.OWNER_CHANGED');
+        await pg.query(`UPDATE rulesets.rulesets SET owner_id = $2 WHERE id = $1`, [
+          transfer.rulesetId,
+          transfer.toUserId,
+        ]);
+      }
+      await pg.query('COMMIT');
+      return { ok: true };
+    } catch (error) {
+      await pg.query('ROLLBACK');
+      return { code: toRpcError(error).code };
+    } finally {
+      await pg.end();
+    }
+  }
+
   const ownerOf = async (rulesetId: string) =>
     (await h.request(RulesetsRpc.get, owner.ctx, { id: rulesetId })).ruleset.owner_id;
 
-  const lockWaiters = async (pg: Client) =>
-    (
+  const lockWaiters = async (pg: Client) => {
+    // Inside a transaction the activity read is a snapshot taken at its first read unless cleared.
+    await pg.query('SELECT pg_stat_clear_snapshot()');
+    return (
       await pg.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       )
     ).rows[0].n;
+  };
 });

@@ -9,7 +9,9 @@ import type { Executor } from '@pc/platform';
 /**
  * What came first for each transfer (`rulesets.ownership_moves`, one row per transfer id): its move, or
  * the catalog ending it. The primary key is the arbiter: whichever is recorded first stays, and every
- * later ask of either kind reads it. Executor first.
+ * later ask of either kind reads it. Every insert names its outcome: `outcome` has no default, and one
+ * without it is taken for a move by a replica of the release before ends were recorded (checked
+ * against a recorded end by migration 1797700000000's trigger). Executor first.
  */
 @Injectable()
 export class OwnershipRepository {
