@@ -114,11 +114,10 @@ export class CommonEnv extends LoggingEnv {
   /** How long a request over the bus may take before the caller gives up (504). */
   @EnvInt(100, 600_000)
   BUS_TIMEOUT_MS: number = 10_000;
-
-  /** How long a stopping service keeps answering requests already under way (NATS). */
-  @EnvInt(0, 60_000)
-  BUS_SHUTDOWN_GRACE_MS: number = 2_000;
 }
+
+/** `BUS_SHUTDOWN_GRACE_MS`'s default: `BUS_TIMEOUT_MS`'s, after which no caller waits at the defaults. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Variables of every service that owns a schema. */
 export class ServiceEnv extends CommonEnv {
@@ -132,4 +131,12 @@ export class ServiceEnv extends CommonEnv {
   /** HTTP port of the health endpoints when the service runs alone. */
   @EnvInt(0, 65535)
   PORT: number = 0;
+
+  /**
+   * On SIGTERM a service stops taking requests (NATS gives them to the other replicas), waits at most this
+   * long for those under way, answers any still running 503 rather than leave its caller to a 504 at the
+   * time-out, then closes its pool; an idle one stops at once. Keep it under the orchestrator's stop grace.
+   */
+  @EnvInt(0, 60_000)
+  BUS_SHUTDOWN_GRACE_MS: number = DEFAULT_SHUTDOWN_GRACE_MS;
 }

@@ -1,5 +1,5 @@
 import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { ANONYMOUS, type Envelope, event, type PingResult, type RequestContext, rpc } from '@pc/contracts';
 import { testEnv, uniqueBusPrefix } from '@pc/testing';
 import { DomainError, RemoteError } from '../errors/domain-error';
@@ -21,7 +21,17 @@ const Test = {
     'test.prebuilt.v1',
   ),
   happened: event<{ n: number }>('test.happened.v1', { broadcast: true }),
+  held: rpc<{ key: string }, { replica: string }>('test.held.v1'),
 };
+
+/** A request its handler holds until the test lets it go: which replica took it, and its release. */
+class Gate {
+  taken!: (replica: string) => void;
+  readonly takenBy = new Promise<string>((resolve) => (this.taken = resolve));
+  release!: () => void;
+  readonly released = new Promise<void>((resolve) => (this.release = resolve));
+}
+const gates = new Map<string, Gate>();
 
 function testService(replica: string): DynamicModule {
   @Controller()
@@ -53,6 +63,14 @@ function testService(replica: string): DynamicModule {
       return new PrebuiltJson(
         `{"value" : ${JSON.stringify(data.value)}, "blob":${blob},"list":[1,{"a":null}]}`,
       );
+    }
+
+    @MessagePattern(Test.held.pattern)
+    async held(@Payload() { data }: Envelope<{ key: string }>) {
+      const gate = gates.get(data.key)!;
+      gate.taken(this.name);
+      await gate.released;
+      return { replica: this.name };
     }
 
     @MessagePattern(Test.slow.pattern)
@@ -200,5 +218,102 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
     for (let i = 0; i < 50 && seen.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
     expect(seen).toEqual([8]);
     await subscriber.onApplicationShutdown();
+  });
+});
+
+/**
+ * A replica stopping (SIGTERM on a rollout or a scale-in) hands the next requests to the others, answers
+ * those under way, and answers SERVICE_UNAVAILABLE (503 at the gateway) to any still running when its
+ * grace ends, instead of leaving the caller to wait out its whole time-out (504).
+ */
+describe('a NATS service replica that stops', () => {
+  let proxy: ClientProxy;
+  let client: BusClient;
+  let replicas: RunningService[] = [];
+  const prefix = uniqueBusPrefix();
+  const callerBus = { kind: 'nats', url: testEnv().natsUrl, prefix, timeoutMs: 5000 } as const;
+
+  /** Two replicas, a and b, that wait at most `shutdownGraceMs` for their requests when stopping. */
+  async function startReplicas(shutdownGraceMs: number): Promise<Record<'a' | 'b', RunningService>> {
+    const bus: BusConfig = { ...callerBus, shutdownGraceMs };
+    const [a, b] = [
+      await startService({ name: 'test', ping: Test.ping, module: testService('a') }, bus),
+      await startService({ name: 'test', ping: Test.ping, module: testService('b') }, bus),
+    ];
+    replicas.push(a, b);
+    return { a, b };
+  }
+
+  /** A held request, and the replica it was taken by once its handler runs. */
+  async function holdOne(key: string) {
+    const gate = new Gate();
+    gates.set(key, gate);
+    const answer = client.request(Test.held, ctx(key), { key }).catch((e: unknown) => e);
+    return { gate, answer, replica: await gate.takenBy };
+  }
+
+  beforeAll(async () => {
+    proxy = createClientProxy(callerBus, 'spec');
+    await proxy.connect();
+    client = new BusClient(proxy, callerBus);
+  });
+
+  afterEach(async () => {
+    for (const gate of gates.values()) gate.release();
+    gates.clear();
+    await Promise.all(replicas.map((replica) => replica.close()));
+    replicas = [];
+  });
+
+  afterAll(async () => {
+    await client.onApplicationShutdown();
+  });
+
+  it('answers a request under way that finishes within its grace, then stops without waiting out the rest', async () => {
+    const replica = await startReplicas(60_000);
+    const held = await holdOne('within-grace');
+    const stopped = replica[held.replica as 'a' | 'b'].close().then(() => 'stopped');
+    held.gate.release();
+    expect(await held.answer).toEqual({ replica: held.replica });
+    // Nothing is left under way: the replica stops now, not when its 60 s grace is over.
+    let timer: NodeJS.Timeout | undefined;
+    const waiting = new Promise<string>(
+      (resolve) => (timer = setTimeout(resolve, 15_000, 'waiting out its grace')),
+    );
+    expect(await Promise.race([stopped, waiting])).toBe('stopped');
+    clearTimeout(timer);
+  });
+
+  it("answers SERVICE_UNAVAILABLE to a request still running when its grace ends, not at the caller's time-out", async () => {
+    const replica = await startReplicas(200);
+    const held = await holdOne('past-grace');
+    await replica[held.replica as 'a' | 'b'].close();
+    // At once, not after the caller's 5 s time-out (TIMEOUT, a 504 at the gateway).
+    const answer = (await held.answer) as RemoteError;
+    expect(answer).toBeInstanceOf(RemoteError);
+    expect(answer.payload).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: 5 });
+  });
+
+  it('answers the requests already on their way to it, and the next ones are answered by the other replica', async () => {
+    const { a } = await startReplicas(10_000);
+    const answers = Array.from({ length: 40 }, (_, i) =>
+      client.request(Test.echo, ctx(`w${i}`), { value: String(i) }).catch((e: unknown) => e),
+    );
+    // The requests are written to NATS (the client sends them in a microtask), which shares them out;
+    // the replica is then busy for a moment (its process blocked) and stops with some of them unread.
+    await Promise.resolve();
+    const busyUntil = Date.now() + 200;
+    while (Date.now() < busyUntil) {
+      // blocked: NATS writes this replica's share to its socket meanwhile
+    }
+    const stopped = a.close();
+    const results = await Promise.all(answers);
+    expect(results.filter((r) => r instanceof RemoteError)).toEqual([]);
+    expect(new Set(results.map((r) => (r as { replica: string }).replica))).toEqual(new Set(['a', 'b']));
+    await stopped;
+    const after = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => client.request(Test.echo, ctx(`n${i}`), { value: String(i) })),
+    );
+    expect(after.map((r) => r.replica)).toEqual(Array(10).fill('b'));
   });
 });

@@ -1,5 +1,6 @@
 import type { ClientProxy, CustomTransportStrategy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from 'nats';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../config/env';
 import { InProcessBroker } from './in-process-broker';
 import { InProcessClient, InProcessServer } from './in-process.transport';
 import { PrefixedClientNats, PrefixedServerNats } from './nats.transport';
@@ -11,7 +12,11 @@ export type BusConfig =
       url: string;
       prefix: string;
       timeoutMs: number;
-      /** How long a stopping service keeps answering requests already under way (default 2 s). */
+      /**
+       * How long a stopping service waits for the requests under way to be answered before it answers
+       * those still running SERVICE_UNAVAILABLE (default `DEFAULT_SHUTDOWN_GRACE_MS`); it stops as soon as
+       * they are answered.
+       */
       shutdownGraceMs?: number;
     }
   | { kind: 'in-process'; broker: InProcessBroker; prefix: string; timeoutMs: number };
@@ -50,7 +55,10 @@ export function processBroker(): InProcessBroker {
   return sharedBroker;
 }
 
-/** The server side for a service: requests are shared among replicas through a queue group. */
+/**
+ * The server side for a service: requests are shared among replicas through a queue group. Stopping, it
+ * hands new requests to the other replicas and answers those under way (PrefixedServerNats).
+ */
 export function createServerStrategy(bus: BusConfig, service: string): CustomTransportStrategy {
   if (bus.kind === 'in-process') return new InProcessServer(bus.broker, service, bus.prefix);
   return new PrefixedServerNats(
@@ -58,12 +66,11 @@ export function createServerStrategy(bus: BusConfig, service: string): CustomTra
       ...natsConnection(bus.url, service),
       queue: service,
       name: service,
-      gracefulShutdown: true,
-      gracePeriod: bus.shutdownGraceMs ?? 2000,
       // Keep reconnecting for as long as NATS is away (the client's default gives up after ten tries).
       maxReconnectAttempts: -1,
     },
     bus.prefix,
+    bus.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
   );
 }
 
