@@ -8,7 +8,7 @@ import {
   type RpcDescriptor,
   type RpcErrorPayload,
 } from '@pc/contracts';
-import { createInbox, ErrorCode, type Msg, type NatsConnection, NatsError } from 'nats';
+import { createInbox, ErrorCode, Events, type Msg, type NatsConnection, NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
@@ -131,7 +131,7 @@ export class BusClient implements OnApplicationShutdown {
         replies.pending.delete(id);
         reject(new TimeoutError());
       }, timeoutMs);
-      replies.pending.set(id, { resolve, reject, timer });
+      replies.pending.set(id, { resolve, reject, timer, subject });
       try {
         this.natsConnection().publish(subject, encoder.encode(packet), { reply: `${replies.inbox}.${id}` });
       } catch (error) {
@@ -153,9 +153,13 @@ export class BusClient implements OnApplicationShutdown {
     const inbox = createInbox(prefix);
     const replies: ReplyInbox = { inbox, pending: new Map() };
     const sub = connection.subscribe(`${inbox}.*`, {
-      callback: (_error, msg) => settle(replies, msg.subject.slice(inbox.length + 1), msg),
+      // An error (a refused subscription) is reported on the connection's status (failRefused).
+      callback: (error, msg) => {
+        if (!error) settle(replies, msg.subject.slice(inbox.length + 1), msg);
+      },
     });
     this.unsubscribes.push(() => sub.unsubscribe());
+    void failRefused(connection, replies);
     this.onConnectionChange((state) => {
       if (state !== 'disconnected') return;
       for (const [id, pending] of replies.pending) {
@@ -227,6 +231,8 @@ interface PendingRequest {
   resolve: (json: Uint8Array) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
+  /** Where the request was published. */
+  subject: string;
   /** The parts of a reply sent in parts, as they arrive. */
   parts?: ReplyParts;
 }
@@ -278,6 +284,30 @@ function settle(replies: ReplyInbox, id: string, msg: Msg): void {
   }
 }
 
+/**
+ * A publish NATS refuses (a subject the app's NATS user may not publish) gets no reply: the server only
+ * reports it on the connection, asynchronously, naming the subject. The requests pending on that subject
+ * fail then with PERMISSIONS_VIOLATION (503, logged with the subject) instead of at their time-out; the
+ * protocol says no more about which request it was, and every one on that subject was refused alike.
+ */
+async function failRefused(connection: NatsConnection, replies: ReplyInbox): Promise<void> {
+  for await (const status of connection.status()) {
+    const refused = status.permissionContext;
+    if (status.type !== Events.Error || status.data !== ErrorCode.PermissionsViolation || !refused) continue;
+    log.error(
+      { subject: refused.subject, operation: refused.operation },
+      'NATS refused this app the subject (its user lacks the permission)',
+    );
+    const inbox = refused.operation === 'subscription' && refused.subject === `${replies.inbox}.*`;
+    for (const [id, pending] of replies.pending) {
+      if (!inbox && !(refused.operation === 'publish' && pending.subject === refused.subject)) continue;
+      replies.pending.delete(id);
+      clearTimeout(pending.timer);
+      pending.reject(new Error(ErrorCode.PermissionsViolation));
+    }
+  }
+}
+
 /** A failure of the `nats` client in the terms of Nest's client, which `toRemoteError` reads. */
 function fromNatsError(error: unknown): unknown {
   if (!(error instanceof NatsError)) return error;
@@ -313,6 +343,10 @@ function toRemoteError(error: unknown, pattern: string): RemoteError {
   const text = error instanceof Error ? error.message : String(error);
   if (/MAX_PAYLOAD_EXCEEDED/.test(text)) {
     return new RemoteError({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large to forward' });
+  }
+  if (/PERMISSIONS_VIOLATION/.test(text)) {
+    log.error({ pattern }, 'bus request refused by NATS permissions');
+    return unavailable('The service is unavailable; try again shortly');
   }
   if (/Connection lost|CONNECTION_CLOSED|CONNECTION_DRAINING|DISCONNECT/i.test(text)) {
     log.warn({ pattern, reason: text }, 'bus unavailable');

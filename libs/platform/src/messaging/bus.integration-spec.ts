@@ -1,7 +1,12 @@
 import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
 import { type ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
 import { ANONYMOUS, type Envelope, event, type PingResult, type RequestContext, rpc } from '@pc/contracts';
-import { testEnv, uniqueBusPrefix } from '@pc/testing';
+import { portAnswers, testEnv, uniqueBusPrefix, waitFor } from '@pc/testing';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../database/embedded-postgres';
 import { DomainError, RemoteError } from '../errors/domain-error';
 import { type RunningService, startService } from '../bootstrap/service';
 import { type BusConfig, createClientProxy } from './bus';
@@ -315,5 +320,64 @@ describe('a NATS service replica that stops', () => {
       Array.from({ length: 10 }, (_, i) => client.request(Test.echo, ctx(`n${i}`), { value: String(i) })),
     );
     expect(after.map((r) => r.replica)).toEqual(Array(10).fill('b'));
+  });
+});
+
+/**
+ * A subject the app's NATS user may not publish (a permission missing from the NATS configuration): the
+ * server refuses the request and says so only on the connection, so the caller would wait out its whole
+ * time-out (504). It fails at once instead, SERVICE_UNAVAILABLE (503), logged with the subject.
+ */
+describe('a request NATS refuses to publish', () => {
+  const prefix = uniqueBusPrefix();
+  let server: ChildProcess;
+  let service: RunningService;
+  let client: BusClient;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-bus-perm-'));
+    // The caller may ask the echo, not the slow pattern; the service may do anything.
+    writeFileSync(
+      path.join(dir, 'nats.conf'),
+      `host: 127.0.0.1
+port: ${port}
+authorization {
+  users = [
+    { user: service, password: service-pass }
+    { user: spec, password: spec-pass, permissions: {
+        publish: { allow: ["${prefix}${Test.echo.pattern}"] }
+        subscribe: { allow: ["_INBOX_spec.>"] } } }
+  ]
+}
+`,
+    );
+    server = spawn('nats-server', ['-c', path.join(dir, 'nats.conf')], { stdio: 'ignore' });
+    await waitFor(() => portAnswers(port), 10_000, `nats-server on ${port}`);
+    const url = (user: string) => `nats://${user}:${user}-pass@127.0.0.1:${port}`;
+    service = await startService(
+      { name: 'test', ping: Test.ping, module: testService('a') },
+      { kind: 'nats', url: url('service'), prefix, timeoutMs: 5000, shutdownGraceMs: 100 },
+    );
+    const bus: BusConfig = { kind: 'nats', url: url('spec'), prefix, timeoutMs: 5000 };
+    const proxy = createClientProxy(bus, 'spec');
+    await proxy.connect();
+    client = new BusClient(proxy, bus);
+  });
+
+  afterAll(async () => {
+    await client?.onApplicationShutdown();
+    await service?.close();
+    server?.kill('SIGTERM');
+  });
+
+  it("fails at once with SERVICE_UNAVAILABLE, not at the caller's time-out, and the allowed requests go on", async () => {
+    expect((await client.request(Test.echo, ctx('allowed'), { value: 'before' })).value).toBe('before');
+    const error = (await client
+      .request(Test.slow, ctx('refused'), { ms: 1 })
+      .catch((e: unknown) => e)) as RemoteError;
+    expect(error).toBeInstanceOf(RemoteError);
+    expect(error.payload.code).toBe('SERVICE_UNAVAILABLE');
+    expect((await client.request(Test.echo, ctx('allowed'), { value: 'after' })).value).toBe('after');
   });
 });
