@@ -1,5 +1,5 @@
 import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc } from '@pc/contracts';
-import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
+import { Database, LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, workspaceTeam } from '../testing/governance-fixtures';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -199,6 +199,35 @@ describe('waivers (service level, the engine)', () => {
       [waiver.id],
     );
     expect(news).toEqual([{ owner: admin.id, conformance: 50 }]);
+  });
+
+  it('expires waivers while a removal is under way without a deadlock: every path locks the API, then its waivers', async () => {
+    const apiId = await evaluatedApi();
+    const { waiver: expiring } = await waive(admin, apiId);
+    const { waiver: removed } = await waive(admin, apiId, { rule: 'operation-described' });
+    await h.sql(`UPDATE rulesets.waivers SET expires_at = now() - interval '1 second' WHERE api_id = $1`, [
+      apiId,
+    ]);
+    let sweep: Promise<number> | undefined;
+    // A removal's transaction: the API's row locked, then (once the sweep waits for that row) its waiver deleted.
+    await h.get(Database).transaction(async (tx) => {
+      await tx.query(`SELECT id FROM rulesets.governed_apis WHERE id = $1 FOR UPDATE`, [apiId]);
+      sweep = h.get(WaiverExpiry).sweep();
+      const waiting = () =>
+        h.sql(`SELECT 1 FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%governed_apis%'`);
+      while ((await waiting()).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.query(`DELETE FROM rulesets.waivers WHERE id = $1`, [removed.id]);
+    });
+    // The sweep then handles the one left, once (a sweep chosen as a deadlock's victim would handle none).
+    await sweep;
+    const news = await h.sql<{ waiver: string }>(
+      `SELECT payload->>'waiver_id' AS waiver FROM rulesets.outbox
+        WHERE pattern = 'rulesets.waiver.expired.v1' AND payload->>'api_id' = $1`,
+      [apiId],
+    );
+    expect(news).toEqual([{ waiver: expiring.id }]);
+    expect((await latest(apiId)).api.conformance).toBe(50);
   });
 
   it('pages the list within the reply budget: the most waivers in force, each with the longest reason of 3-byte characters', async () => {

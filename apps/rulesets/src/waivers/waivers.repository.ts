@@ -93,19 +93,34 @@ export class WaiversRepository {
     await db.query(`DELETE FROM rulesets.waivers WHERE id = $1`, [id]);
   }
 
-  /** Claims waivers that expired and were not handled yet (a replica at a time: skip locked). */
-  async claimExpired(db: Executor, limit: number): Promise<WaiverRow[]> {
-    return db.query<WaiverRow[]>(
-      `WITH due AS (
-         SELECT id FROM rulesets.waivers WHERE expiry_handled_at IS NULL AND expires_at <= now()
-          ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED),
-       handled AS (
-         UPDATE rulesets.waivers w SET expiry_handled_at = now() FROM due WHERE w.id = due.id
-         RETURNING ${COLUMNS.split(', ')
-           .map((c) => `w.${c}`)
-           .join(', ')})
-       SELECT * FROM handled`,
+  /**
+   * The APIs with waivers expired and not handled yet (those of the `limit` first to expire), by id: the
+   * order the expiry sweep locks them in. Nothing is locked here.
+   */
+  async apisWithExpired(db: Executor, limit: number): Promise<string[]> {
+    const rows = await db.query<Array<{ api_id: string }>>(
+      `SELECT DISTINCT api_id FROM (
+         SELECT api_id FROM rulesets.waivers WHERE expiry_handled_at IS NULL AND expires_at <= now()
+          ORDER BY expires_at LIMIT $1) due
+        ORDER BY api_id`,
       [limit],
+    );
+    return rows.map((r) => r.api_id);
+  }
+
+  /**
+   * Claims the API's waivers that expired and were not handled yet: the caller holds the API's row lock,
+   * so no other sweep claims them meanwhile, and the API's waivers are locked after it, as everywhere.
+   */
+  async claimExpired(db: Executor, apiId: string): Promise<WaiverRow[]> {
+    // Through a WITH: the executor answers an UPDATE with its rows and their count, a SELECT with its rows.
+    return db.query<WaiverRow[]>(
+      `WITH handled AS (
+         UPDATE rulesets.waivers SET expiry_handled_at = now()
+          WHERE api_id = $1 AND expiry_handled_at IS NULL AND expires_at <= now()
+          RETURNING ${COLUMNS})
+       SELECT * FROM handled`,
+      [apiId],
     );
   }
 }
