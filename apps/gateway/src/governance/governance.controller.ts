@@ -250,10 +250,11 @@ export class GovernanceController {
     summary: "The API's evaluations, newest first (its history and conformance over time)",
     description:
       'Without findings; `before` (the last id of a page) pages back. A page is also cut short to stay within ' +
-      '512 KiB (`has_more` then true).',
+      "512 KiB (`has_more` then true). A `before` that is not an evaluation of this API (another API's, or " +
+      'none) is a 400 naming `before`, not an empty page.',
   })
   @ApiOkResponse({ type: ApiHistoryDto })
-  @ApiErrors([400, 'Invalid query or id'], NO_API)
+  @ApiErrors([400, 'Invalid query or id, or a `before` that is not an evaluation of this API'], NO_API)
   history(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: HistoryQuery) {
     return this.bus.request(GovernanceRpc.listEvaluations, ctx, { apiId: id, ...query });
   }

@@ -335,7 +335,7 @@ export class HistoryQuery {
 
   @ApiPropertyOptional({
     format: 'uuid',
-    description: 'Only evaluations older than this one (the next page)',
+    description: 'Only evaluations older than this one, an evaluation of this API (the next page)',
   })
   @Optional()
   @IsUUID()

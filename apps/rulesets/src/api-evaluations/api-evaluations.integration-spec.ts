@@ -132,7 +132,7 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(events.map((e) => e.direction)).toEqual(['below']);
   });
 
-  it('evaluates the newest pushed document, or the source at the commit its ref is at; keeps the history and the trend', async () => {
+  it('evaluates the newest pushed document, or the source at the commit its ref is at; keeps the history and the trend (paged by an evaluation of the API only)', async () => {
     const ws = h.workspace(owner);
     await profile(owner, {}, ws);
     const repoUrl = h.repo({ 'spec/api.yaml': OAS3 });
@@ -161,10 +161,18 @@ describe('governance profiles and evaluations kept (service level, the engine)',
     expect(older.evaluations.map((e) => e.id)).toEqual([first.id]);
 
     const pushed = await api(ws, { document: { content: CONFORMING_OAS3 } });
-    expect(
-      (await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: pushed.id })).evaluation
-        .conformance,
-    ).toBe(100);
+    const { evaluation: pushedEvaluation } = await h.request(GovernanceRpc.recordEvaluation, owner.ctx, {
+      apiId: pushed.id,
+    });
+    expect(pushedEvaluation.conformance).toBe(100);
+    // `before` names an evaluation of this API: another API's (or none) is a 400, not an empty history.
+    for (const before of [pushedEvaluation.id, randomUUID()])
+      expect(
+        await errorOf(h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: sourced.id, before })),
+      ).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: [{ field: 'before', message: 'is not an evaluation of this API' }],
+      });
     const bare = await api(ws);
     expect(await codeOf(h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId: bare.id }))).toBe(
       'RULESETS.NO_SPECIFICATION',

@@ -161,6 +161,15 @@ export class ApiEvaluationsRepository {
     return rows[0] ?? null;
   }
 
+  /** Whether `id` is an evaluation of the API (a history's `before`). */
+  async isOf(db: Executor, apiId: string, id: string): Promise<boolean> {
+    const rows = await db.query<unknown[]>(
+      `SELECT 1 FROM rulesets.api_evaluations WHERE api_id = $1 AND id = $2`,
+      [apiId, id],
+    );
+    return rows.length > 0;
+  }
+
   /** The API's history, newest first, from before `before` (an evaluation of the API) when given. */
   async history(
     db: Executor,

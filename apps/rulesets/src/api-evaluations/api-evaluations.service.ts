@@ -22,6 +22,7 @@ import {
   type SpecificationInput,
 } from '@pc/contracts';
 import {
+  badRequest,
   Database,
   DomainError,
   type Executor,
@@ -244,11 +245,14 @@ export class ApiEvaluationsService {
   }
 
   /**
-   * The API's evaluations, newest first, without their findings; `before` pages back. A page is cut
-   * shorter to stay within the reply's byte budget (each names up to 10 rulesets), `has_more` then true.
+   * The API's evaluations, newest first, without their findings; `before` (an evaluation of the API: 400
+   * otherwise, as a cursor that is not the list's) pages back. A page is cut shorter to stay within the
+   * reply's byte budget (each names up to 10 rulesets), `has_more` then true.
    */
   async history(ctx: RequestContext, request: ListEvaluationsRequest): Promise<ApiHistory> {
     const { api } = await this.apiAccess.api(ctx, request.apiId, 'read');
+    if (request.before && !(await this.evaluations.isOf(this.db.pool, api.id, request.before)))
+      throw badRequest('Invalid before', [{ field: 'before', message: 'is not an evaluation of this API' }]);
     const limit = request.limit ?? L.limit.default;
     const rows = await this.evaluations.history(this.db.pool, api.id, limit + 1, request.before ?? null);
     const evaluations = fitToBudget(rows.slice(0, limit).map(toSummary));

@@ -2613,7 +2613,7 @@ export interface paths {
         };
         /**
          * The API's evaluations, newest first (its history and conformance over time)
-         * @description Without findings; `before` (the last id of a page) pages back. A page is also cut short to stay within 512 KiB (`has_more` then true).
+         * @description Without findings; `before` (the last id of a page) pages back. A page is also cut short to stay within 512 KiB (`has_more` then true). A `before` that is not an evaluation of this API (another API's, or none) is a 400 naming `before`, not an empty page.
          */
         get: operations["Governance_history"];
         put?: never;
@@ -23440,7 +23440,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description Only evaluations older than this one (the next page) */
+                /** @description Only evaluations older than this one, an evaluation of this API (the next page) */
                 before?: string;
             };
             header?: never;
@@ -23459,7 +23459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiHistoryDto"];
                 };
             };
-            /** @description Invalid query or id */
+            /** @description Invalid query or id, or a `before` that is not an evaluation of this API */
             400: {
                 headers: {
                     [name: string]: unknown;
