@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GOVERNANCE_LIMITS, GovernanceRpc, RulesetsRpc } from '@pc/contracts';
 import { LIST_REPLY_BUDGET_BYTES } from '@pc/platform';
-import { OAS3 } from '@pc/testing';
+import { OAS3, SPECTRAL_OPERATION_IDS } from '@pc/testing';
 import { CONFORMING_OAS3, GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
@@ -328,6 +328,42 @@ describe('governance profiles and evaluations kept (service level, the engine)',
       counts: { violation: 1, warning: 1, info: 0 },
       conformance: 75,
     });
+  });
+
+  it('evaluates a pinned Spectral version with the catalog rulesets it extends as they were when it was kept; a followed latest reads their current ones', async () => {
+    const baseRepo = h.repo({ '.spectral.yaml': SPECTRAL_OPERATION_IDS });
+    const { rulesetId: base } = await h.published(owner, { repoUrl: baseRepo });
+    const derived = `description: Ours, on the catalog's.\nextends: catalog:${base}\nrules:\n  info-contact: off\n`;
+    const { rulesetId: extending, submission } = await h.published(owner, {
+      repoUrl: h.repo({ '.spectral.yaml': derived }),
+    });
+    const pinnedWs = h.workspace(owner);
+    await profile(
+      owner,
+      { rulesets: [{ rulesetId: extending, version: submission.source_commit }] },
+      pinnedWs,
+    );
+    const latestWs = h.workspace(owner);
+    await profile(owner, { rulesets: [{ rulesetId: extending }] }, latestWs);
+    const pinned = await api(pinnedWs, { document: { content: OAS3 } });
+    const latest = await api(latestWs, { document: { content: OAS3 } });
+    const evaluate = async (apiId: string) => {
+      const { evaluation } = await h.request(GovernanceRpc.recordEvaluation, owner.ctx, { apiId });
+      const severity = evaluation.findings.find((f) => f.rule === 'operation-id-required')?.severity;
+      return { severity, counts: evaluation.counts, conformance: evaluation.conformance };
+    };
+    const before = await evaluate(pinned.id);
+    expect(before.severity).toBe('violation');
+    expect(await evaluate(latest.id)).toEqual(before);
+
+    // The extended ruleset's next reviewed version makes its rule a warning.
+    h.host.push(baseRepo, {
+      '.spectral.yaml': SPECTRAL_OPERATION_IDS.replace('severity: error', 'severity: warn'),
+    });
+    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: base });
+
+    expect(await evaluate(pinned.id)).toEqual(before);
+    expect((await evaluate(latest.id)).severity).toBe('warning');
   });
 
   it('keeps no document of an evaluation refused: the next one evaluates the document kept before', async () => {

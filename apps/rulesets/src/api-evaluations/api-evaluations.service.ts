@@ -43,7 +43,7 @@ import {
   percent,
   toApiDocument,
 } from '../governed-apis';
-import { ProfilesRepository, type RulesetVersionRow, RulesetVersions } from '../profiles';
+import { type KeptRulesetVersion, ProfilesRepository, RulesetVersions } from '../profiles';
 import { RulesetAccess, type RulesetRow } from '../rulesets';
 import { SOURCE_HOST } from '../source';
 import { ApiConformance } from './api-conformance';
@@ -60,8 +60,8 @@ import { diffFindings } from './evaluation-diff';
 interface Followed {
   ruleset: RulesetRow;
   follows: 'latest' | 'pinned';
-  /** The reviewed version evaluated: the ruleset's current one, or the older one a profile pins. */
-  version: RulesetVersionRow | null;
+  /** The reviewed version a profile pins (its current one or an older one); null: its latest. */
+  version: KeptRulesetVersion | null;
 }
 
 /** An evaluation the service started itself, as kept: the API's conformance before and after it. */
@@ -186,7 +186,11 @@ export class ApiEvaluationsService {
     // the specification was read) is the next evaluation's.
     const versions = new Map<string, RulesetVersionAt>();
     for (const { ruleset, version } of followed) {
-      const at = version ?? currentVersion(ruleset);
+      // A pinned version extends the catalog rulesets it names as they were when it was kept: pinned, it
+      // does not change when they publish again.
+      const at: RulesetVersionAt | null = version
+        ? { ...version, extendedAt: (id) => this.versions.asOf(this.db.pool, id, version.kept_at) }
+        : currentVersion(ruleset);
       if (at) versions.set(ruleset.id, at);
     }
     const report = await this.engine.evaluate(

@@ -51,7 +51,16 @@ export interface RulesetVersionAt {
   commit: string;
   ruleset_path: string | null;
   ruleset_format: RulesetRow['ruleset_format'];
+  /**
+   * A version a profile pins: the version of each catalog ruleset it extends (by id) to read, the one that
+   * ruleset had when this version was kept (null: none kept by then, its current one is read). Absent:
+   * the catalog rulesets are read at their current versions (a ruleset followed at its latest).
+   */
+  extendedAt?: ExtendedVersionAt;
 }
+
+/** The version to read of a catalog ruleset (by id) that a version extends. */
+export type ExtendedVersionAt = (rulesetId: string) => Promise<Omit<RulesetVersionAt, 'extendedAt'> | null>;
 
 /** A catalog ruleset a Spectral ruleset extends that cannot be read, and why. */
 export interface CatalogProblem {
@@ -103,7 +112,7 @@ export class RulesetProfiles {
       };
     }
     const visible = await this.access.visible(ctx, ref.id);
-    const row = at ? { ...visible, ...at, pinned_commit: at.commit } : visible;
+    const row = at ? atVersion(visible, at) : visible;
     if (!row.ruleset_path)
       throw new DomainError('RULESETS.NOT_EVALUABLE', 'The ruleset names no profile file to evaluate');
     const text = await this.read(row.source_url, row.pinned_commit ?? row.source_ref, row.ruleset_path);
@@ -115,7 +124,7 @@ export class RulesetProfiles {
       profileName: row.profile_name,
     };
     if (row.ruleset_format === 'spectral') {
-      const { catalog, problems } = await this.catalogOf(text);
+      const { catalog, problems } = await this.catalogOf(text, at?.extendedAt);
       if (problems.length > 0) {
         throw new DomainError(
           'RULESETS.NOT_EVALUABLE',
@@ -143,11 +152,13 @@ export class RulesetProfiles {
 
   /**
    * The Spectral rulesets of this catalog a Spectral ruleset's `extends` reach (`catalog:<id>`), read at
-   * their reviewed commits, transitively, at most MAX_CATALOG_DEPTH deep. Each must be published (anyone
-   * may see it) and be a Spectral ruleset; a reference that is not is a problem, never followed further.
+   * their reviewed commits (their current ones, or those `extendedAt` names: a pinned version's),
+   * transitively, at most MAX_CATALOG_DEPTH deep. Each must be published (anyone may see it) and be a
+   * Spectral ruleset; a reference that is not is a problem, never followed further.
    */
   async catalogOf(
     text: string,
+    extendedAt?: ExtendedVersionAt,
   ): Promise<{ catalog: Record<string, SpectralSource>; problems: CatalogProblem[] }> {
     const catalog: Record<string, SpectralSource> = {};
     const problems: CatalogProblem[] = [];
@@ -167,6 +178,8 @@ export class RulesetProfiles {
           problems.push({ id, message: `catalog:${id}, which is not a ruleset published in this catalog` });
           continue;
         }
+        const kept = extendedAt && (await extendedAt(id));
+        if (kept) row = atVersion(row, kept);
         if (row.ruleset_format !== 'spectral' || !row.ruleset_path) {
           problems.push({ id, message: `catalog:${id} (${row.name}), which is not a Spectral ruleset` });
           continue;
@@ -206,6 +219,16 @@ export class RulesetProfiles {
       throw error;
     }
   }
+}
+
+/** The ruleset's row as it was at a reviewed version: that commit, its profile file and format there. */
+function atVersion(row: RulesetRow, at: Omit<RulesetVersionAt, 'extendedAt'>): RulesetRow {
+  return {
+    ...row,
+    ruleset_path: at.ruleset_path,
+    ruleset_format: at.ruleset_format,
+    pinned_commit: at.commit,
+  };
 }
 
 /** The catalog rulesets a Spectral ruleset's text names in `extends` (its own and its overrides'). */

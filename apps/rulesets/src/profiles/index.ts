@@ -1,4 +1,4 @@
 export { ProfilesModule } from './profiles.module';
 export { type ProfileRow, ProfilesRepository } from './profiles.repository';
 export { RulesetVersions } from './ruleset-versions';
-export type { RulesetVersionRow } from './ruleset-versions.repository';
+export type { KeptRulesetVersion, RulesetVersionRow } from './ruleset-versions.repository';

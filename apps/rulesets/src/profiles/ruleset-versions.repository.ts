@@ -12,6 +12,13 @@ export interface RulesetVersionRow {
   rule_names: string[];
 }
 
+/** A version as kept, with when it was (when it became the ruleset's current one). */
+export interface KeptRulesetVersion extends RulesetVersionRow {
+  kept_at: Date;
+}
+
+const COLUMNS = 'ruleset_id, commit, ruleset_path, ruleset_format, rule_names, kept_at';
+
 /** A ruleset's reviewed versions, kept as they are published (rulesets schema). Executor first. */
 @Injectable()
 export class RulesetVersionsRepository {
@@ -20,11 +27,20 @@ export class RulesetVersionsRepository {
     await insertInto(db, 'rulesets.ruleset_versions', version, 'ON CONFLICT DO NOTHING');
   }
 
-  async find(db: Executor, rulesetId: string, commit: string): Promise<RulesetVersionRow | null> {
-    const rows = await db.query<RulesetVersionRow[]>(
-      `SELECT ruleset_id, commit, ruleset_path, ruleset_format, rule_names
-         FROM rulesets.ruleset_versions WHERE ruleset_id = $1 AND commit = $2`,
+  async find(db: Executor, rulesetId: string, commit: string): Promise<KeptRulesetVersion | null> {
+    const rows = await db.query<KeptRulesetVersion[]>(
+      `SELECT ${COLUMNS} FROM rulesets.ruleset_versions WHERE ruleset_id = $1 AND commit = $2`,
       [rulesetId, commit],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The version of the ruleset kept last at or before `at` (its current one then); null when none was. */
+  async asOf(db: Executor, rulesetId: string, at: Date): Promise<KeptRulesetVersion | null> {
+    const rows = await db.query<KeptRulesetVersion[]>(
+      `SELECT ${COLUMNS} FROM rulesets.ruleset_versions WHERE ruleset_id = $1 AND kept_at <= $2
+        ORDER BY kept_at DESC LIMIT 1`,
+      [rulesetId, at],
     );
     return rows[0] ?? null;
   }

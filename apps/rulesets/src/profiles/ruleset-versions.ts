@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Executor } from '@pc/platform';
 import type { RulesetRow } from '../rulesets';
-import { type RulesetVersionRow, RulesetVersionsRepository } from './ruleset-versions.repository';
+import {
+  type KeptRulesetVersion,
+  type RulesetVersionRow,
+  RulesetVersionsRepository,
+} from './ruleset-versions.repository';
 
 /**
  * The reviewed versions of a ruleset a profile may pin: its current one and every one kept since it was
  * published (a version's content is its repository at the commit, which never changes; what is kept is
- * where the profile file was and which rules it had).
+ * where the profile file was, which rules it had, and when it was kept: a Spectral ruleset's version
+ * extends the catalog rulesets it names at the versions they had then).
  */
 @Injectable()
 export class RulesetVersions {
@@ -27,8 +32,16 @@ export class RulesetVersions {
   }
 
   /** The version `commit` of the ruleset: its current one, or an older one kept; null when it never was one. */
-  async find(db: Executor, ruleset: RulesetRow, commit: string): Promise<RulesetVersionRow | null> {
-    if (commit === ruleset.pinned_commit) return this.keepCurrent(db, ruleset);
+  async find(db: Executor, ruleset: RulesetRow, commit: string): Promise<KeptRulesetVersion | null> {
+    if (commit === ruleset.pinned_commit) await this.keepCurrent(db, ruleset);
     return this.versions.find(db, ruleset.id, commit);
+  }
+
+  /**
+   * The version of a ruleset that was its current one at `at` (the one another ruleset's version, kept
+   * then, extends); null when none was kept by then.
+   */
+  asOf(db: Executor, rulesetId: string, at: Date): Promise<KeptRulesetVersion | null> {
+    return this.versions.asOf(db, rulesetId, at);
   }
 }
