@@ -161,6 +161,16 @@ export class ApiEvaluationsRepository {
     return rows[0] ?? null;
   }
 
+  /** Who recorded the API's latest evaluation by hand or from CI (null: none did). */
+  async latestRecordedBy(db: Executor, apiId: string): Promise<string | null> {
+    const rows = await db.query<Array<{ run_by: string }>>(
+      `SELECT run_by FROM rulesets.api_evaluations WHERE api_id = $1 AND trigger = ANY ($2)
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [apiId, LIMITED_TRIGGERS],
+    );
+    return rows[0]?.run_by ?? null;
+  }
+
   /** Whether `id` is an evaluation of the API (a history's `before`). */
   async isOf(db: Executor, apiId: string, id: string): Promise<boolean> {
     const rows = await db.query<unknown[]>(

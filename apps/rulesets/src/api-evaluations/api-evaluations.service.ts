@@ -23,6 +23,7 @@ import {
 } from '@pc/contracts';
 import {
   badRequest,
+  createLogger,
   Database,
   DomainError,
   type Executor,
@@ -56,6 +57,8 @@ import {
 } from './api-evaluations.repository';
 import { conformanceOf, withFailed } from './conformance';
 import { diffFindings } from './evaluation-diff';
+
+const log = createLogger('rulesets');
 
 interface Followed {
   ruleset: RulesetRow;
@@ -132,9 +135,11 @@ export class ApiEvaluationsService {
   }
 
   /**
-   * A re-evaluation the service starts itself (a followed ruleset's new version): on behalf of whoever
-   * registered the API (the evaluator's fair share is theirs), without the workspace's hourly limit, which
-   * is for what people and CI send. Null when the API is gone. `onKept` runs in the evaluation's transaction.
+   * A re-evaluation the service starts itself (a followed ruleset's new version, a ref that moved), without
+   * the workspace's hourly limit, which is for what people and CI send: on behalf of someone who may
+   * evaluate the API now (`onBehalfOf`; the evaluator's fair share is theirs, and they read the rulesets
+   * as they may). Null when the API is gone, or nobody may (the API is left as it is, logged).
+   * `onKept` runs in the evaluation's transaction.
    */
   async reevaluate(
     apiId: string,
@@ -143,17 +148,33 @@ export class ApiEvaluationsService {
   ): Promise<ApiEvaluation | null> {
     const api = await this.apis.findById(this.db.pool, apiId);
     if (!api) return null;
-    const ctx: RequestContext = {
-      requestId: `reevaluation-${randomUUID()}`,
-      caller: {
-        kind: 'user',
-        userId: api.created_by,
-        isAdmin: false,
-        scopes: ['api:read', 'api:write'],
-        via: 'token',
-      },
-    };
-    return this.evaluateAndKeep(ctx, api, api.created_by, trigger, undefined, onKept);
+    const runBy = await this.onBehalfOf(api);
+    if (runBy === null) {
+      log.info(
+        { apiId: api.id, workspaceId: api.workspace_id, trigger },
+        'API left out of the re-evaluation: neither its registrant nor who evaluated it last may evaluate in its workspace now',
+      );
+      return null;
+    }
+    return this.evaluateAndKeep(asUser(runBy), api, runBy, trigger, undefined, onKept);
+  }
+
+  /**
+   * Who a re-evaluation acts for: whoever registered the API while they may still evaluate in its workspace
+   * (an active member of a workspace not archived), else whoever recorded its latest evaluation by hand or
+   * from CI, if they may; else nobody. Never someone who left the workspace: their rights went with them.
+   */
+  private async onBehalfOf(api: GovernedApiRow): Promise<string | null> {
+    const latest = await this.evaluations.latestRecordedBy(this.db.pool, api.id);
+    for (const userId of new Set([api.created_by, ...(latest ? [latest] : [])])) {
+      try {
+        await this.access.check(asUser(userId), api.workspace_id, 'write');
+        return userId;
+      } catch (error) {
+        if (!(error instanceof DomainError && NO_LONGER.has(error.code))) throw error;
+      }
+    }
+    return null;
   }
 
   /**
@@ -398,6 +419,17 @@ export class ApiEvaluationsService {
       return null;
     }
   }
+}
+
+/** What the workspace answers someone who may not evaluate there now (left it, or it is archived). */
+const NO_LONGER = new Set(['NOT_FOUND', 'FORBIDDEN', 'WORKSPACES.ARCHIVED']);
+
+/** A request of the service's own, made as `userId` (a re-evaluation on their behalf). */
+function asUser(userId: string): RequestContext {
+  return {
+    requestId: `reevaluation-${randomUUID()}`,
+    caller: { kind: 'user', userId, isAdmin: false, scopes: ['api:read', 'api:write'], via: 'token' },
+  };
 }
 
 /** The version a ruleset's row names as its current one (none before its first pin: its source ref is read). */

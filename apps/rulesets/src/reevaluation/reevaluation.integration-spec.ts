@@ -167,6 +167,57 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     });
   });
 
+  it('re-evaluates on behalf of someone who still may evaluate in the workspace, never of a registrant who left it', async () => {
+    const [author, registrant, member] = [h.user(), h.user(), h.user()];
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId } = await h.published(author, { repoUrl });
+    const workspaceId = h.workspace(author, [
+      [registrant, 'member'],
+      [member, 'member'],
+    ]);
+    await h.request(GovernanceRpc.createProfile, author.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    const evaluated = async (name: string, by: TestUser[]) => {
+      const { api } = await h.request(GovernanceRpc.registerApi, registrant.ctx, {
+        workspaceId,
+        name,
+        document: { content: OAS3 },
+      });
+      for (const who of by) await h.request(GovernanceRpc.recordEvaluation, who.ctx, { apiId: api.id });
+      return api.id;
+    };
+    // A member evaluated one of the registrant's APIs since; only the registrant ever evaluated the other.
+    const handedOn = await evaluated('Handed on', [registrant, member]);
+    const orphaned = await evaluated('Orphaned', [registrant]);
+    // The registrant leaves the workspace; then the ruleset publishes its next version.
+    h.peers.workspaces.get(workspaceId)!.roles.delete(registrant.id);
+    h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
+    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+
+    const finished = async () =>
+      (
+        await h.sql<{ finished: boolean }>(
+          `SELECT finished_at IS NOT NULL AS finished FROM rulesets.reevaluation_runs WHERE workspace_id = $1`,
+          [workspaceId],
+        )
+      )[0]?.finished;
+    const deadline = Date.now() + 120_000;
+    while (!(await finished()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await finished()).toBe(true);
+    const history = async (apiId: string) =>
+      (await h.request(GovernanceRpc.listEvaluations, author.ctx, { apiId })).evaluations;
+    // Evaluated as the member who evaluated it last; the other left as it was (nobody in the workspace to act for).
+    expect((await history(handedOn))[0]).toMatchObject({
+      trigger: 'ruleset_published',
+      run_by: member.id,
+      conformance: 75,
+    });
+    expect((await history(orphaned)).map((e) => [e.trigger, e.run_by])).toEqual([['manual', registrant.id]]);
+  });
+
   it('leaves a version replaced before its event was handled to the newer version: evaluated once, at that one', async () => {
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
     const { rulesetId } = await h.published(owner, { repoUrl });
