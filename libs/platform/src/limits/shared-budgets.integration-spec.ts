@@ -1,6 +1,8 @@
 import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OwnNats, testEnv, uniqueBusPrefix } from '@pc/testing';
+import { connect } from 'nats';
+import { budgetsBucket } from '../messaging/nats-permissions';
 import { FixedWindowLimiter, MINUTE_MS } from './fixed-window-limiter';
 import { type BudgetStore, JetStreamBudgetStore, MemoryBudgetStore } from './shared-budgets';
 
@@ -123,17 +125,19 @@ describe.each(['jetstream', 'in-process'] as const)('shared budgets on %s', (kin
 
 /**
  * The bucket is JetStream memory storage: a NATS restart loses it. A replica's store binds it again
- * when a call fails, so budgets (and everything rate-limited or leased behind them) answer again as soon
- * as NATS does, without restarting the replica. NATS of the test's own, stopped like a crash.
+ * as soon as its connection is back (and when a call fails), so budgets (and everything rate-limited or
+ * leased behind them) answer again as soon as NATS does, without restarting the replica. NATS of the
+ * test's own, stopped like a crash.
  */
 describe('shared budgets across a NATS restart', () => {
   jest.setTimeout(60_000);
+  const prefix = uniqueBusPrefix();
   let nats: OwnNats;
   let store: JetStreamBudgetStore;
 
   beforeAll(async () => {
     nats = await OwnNats.start();
-    store = new JetStreamBudgetStore({ url: nats.url, prefix: uniqueBusPrefix(), app: 'restart' });
+    store = new JetStreamBudgetStore({ url: nats.url, prefix, app: 'restart' });
   });
   afterAll(async () => {
     await store.close();
@@ -156,10 +160,13 @@ describe('shared budgets across a NATS restart', () => {
   it('counts and leases again within seconds after NATS is back, the bucket created anew', async () => {
     const limiter = new FixedWindowLimiter({ check: { limit: 100, windowMs: MINUTE_MS } }, store);
     await limiter.take('check', ['user:u1'], Date.now());
-    expect(await store.lease('streams|user:u1', 5)).not.toBeNull();
+    // Given back: no renewal of it calls NATS around the restart, only the requests below.
+    const release = await store.lease('streams|user:u1', 5);
+    expect(release).not.toBeNull();
+    await release!();
 
     await nats.stop();
-    // Two requests at once while NATS is away: both refused, sharing one rebind of the one connection.
+    // Two requests at once while NATS is away: both refused, waiting on the one connection.
     for (const refused of await Promise.allSettled([
       limiter.take('check', ['user:u1'], Date.now()),
       limiter.take('check', ['user:u2'], Date.now()),
@@ -170,6 +177,9 @@ describe('shared budgets across a NATS restart', () => {
       });
     await nats.start();
     const back = Date.now();
+    // Created anew before any request asks for it: the first request after the restart does not wait
+    // out a call on the lost bucket (which NATS never answers) to find it gone.
+    expect(await bucketCreatedAgain(nats.url, budgetsBucket(prefix))).toBe(true);
     expect(await secondsUntil(() => limiter.take('check', ['user:u1'], Date.now()), back)).toBeLessThan(5);
     expect(await secondsUntil(() => store.lease('streams|user:u2', 5).then(orThrow), back)).toBeLessThan(5);
 
@@ -181,6 +191,24 @@ describe('shared budgets across a NATS restart', () => {
     expect(connectionsTo(nats.port)).toBe(0);
   });
 });
+
+/** Whether the bucket `name` comes to exist on NATS at `url` within 20 s (looked at by a client of its own). */
+async function bucketCreatedAgain(url: string, name: string): Promise<boolean> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(200)) {
+      const found = await jsm.streams.info(`KV_${name}`).then(
+        () => true,
+        () => false,
+      );
+      if (found) return true;
+    }
+    return false;
+  } finally {
+    await nc.close();
+  }
+}
 
 /** This process's open TCP connections to `port`. */
 function connectionsTo(port: number): number {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type KV, type NatsConnection, StorageType } from 'nats';
+import { Events, type KV, type NatsConnection, StorageType } from 'nats';
 import { RemoteError } from '../errors/domain-error';
 import { createLogger } from '../logging/logger';
 import { type BusConfig, openNatsConnection } from '../messaging/bus';
@@ -18,8 +18,8 @@ export const LEASE_MS = 30_000;
 const MAX_ATTEMPTS = 20;
 /**
  * How long one call to the bucket may wait for NATS. A request waits on its budget: while NATS is away
- * (a call made then waits for the connection to come back), it is refused with a 503 after this, and
- * the store tries again at the next call.
+ * it waits for the connection to come back, and is refused with a 503 after this; the store tries again
+ * at the next call.
  */
 const CALL_TIMEOUT_MS = 2_000;
 const MAX_MEMORY_KEYS = 100_000;
@@ -141,9 +141,12 @@ class Conflict extends Error {}
 
 /** The counters of every replica on one NATS: a JetStream KV bucket (see BudgetStore). */
 export class JetStreamBudgetStore implements BudgetStore {
-  private bucket?: Promise<{ nc: NatsConnection; kv: KV }>;
-  /** The store's one connection once open, closed with the store whatever state its bucket is in. */
+  /** The store's one connection once open (it reconnects by itself), closed with the store. */
   private connection?: NatsConnection;
+  /** The bucket bound on it, or its binding under way; none when the next call is to bind it (again). */
+  private bucket?: Promise<KV>;
+  /** While the connection is away: resolved when it is back. */
+  private away?: Promise<void>;
   private closed = false;
   /** This replica's leases, by KV key: renewed together. */
   private readonly held = new Map<string, Set<string>>();
@@ -164,23 +167,29 @@ export class JetStreamBudgetStore implements BudgetStore {
   }
 
   /**
-   * Connects and binds (or creates) the bucket on first use. A failed opening is forgotten (its
-   * connection closed), and only the opening: forgetting a failed rebind instead would drop the one
-   * connection, still reconnecting, and open another beside it at the next call.
+   * The bucket: bound (or created) on first use, on the store's one connection, opened then. Calls at
+   * once share one binding. A failed binding is forgotten, so the next call binds again at once (on the
+   * same connection, which reconnects by itself: an outage costs no connection beside it); a failed
+   * opening closes its connection.
    */
-  private open(): Promise<{ nc: NatsConnection; kv: KV }> {
+  private open(): Promise<KV> {
     if (this.closed) return Promise.reject(new Error('the budgets store is closed'));
     if (this.bucket) return this.bucket;
-    const opening = openNatsConnection(this.options, 'budgets', async (nc) => {
-      const kv = await this.bind(nc);
-      this.connection = nc;
-      return { nc, kv };
+    const nc = this.connection;
+    const binding =
+      nc && !nc.isClosed()
+        ? this.bind(nc)
+        : openNatsConnection(this.options, 'budgets', async (opened) => {
+            const kv = await this.bind(opened);
+            this.connection = opened;
+            void this.follow(opened);
+            return kv;
+          });
+    this.bucket = binding;
+    binding.catch(() => {
+      if (this.bucket === binding) this.bucket = undefined;
     });
-    opening.catch(() => {
-      if (this.bucket === opening) this.bucket = undefined;
-    });
-    this.bucket = opening;
-    return opening;
+    return binding;
   }
 
   /** Binds the bucket, creating it when it is missing (first use, or lost with a NATS restart). */
@@ -194,22 +203,47 @@ export class JetStreamBudgetStore implements BudgetStore {
   }
 
   /**
-   * After a failed call: binds the bucket again on the same connection (which reconnects by itself).
-   * A NATS restart loses a memory bucket; binding creates it again, so the budgets answer as soon as
-   * NATS does, without restarting the replica. Several failing calls at once share one rebind.
+   * Follows the connection: while it is away, calls wait for it (see `reachable`); once it is back, binds
+   * the bucket again at once. A NATS restart loses a memory bucket, and a call on the lost bucket gets no
+   * answer: it would wait out CALL_TIMEOUT_MS before binding again. Bound at the reconnection, the bucket
+   * is there (created anew) for the first request after it.
    */
-  private rebind(failed: Promise<{ nc: NatsConnection; kv: KV }>): Promise<{ nc: NatsConnection; kv: KV }> {
-    if (this.bucket !== failed) return this.open();
-    this.bucket = failed.then(async ({ nc }) => {
-      if (nc.isClosed()) throw new Error('the budgets connection is closed');
-      return { nc, kv: await this.bind(nc) };
-    });
-    // A rebind that fails (NATS still down) leaves the connection to the next call's rebind.
-    const rebinding = this.bucket;
-    rebinding.catch(() => {
-      if (this.bucket === rebinding) this.bucket = failed;
-    });
-    return rebinding;
+  private async follow(nc: NatsConnection): Promise<void> {
+    let back = (): void => undefined;
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect && !this.away) {
+        this.away = new Promise((resolve) => (back = resolve));
+      } else if (status.type === Events.Reconnect && !this.closed) {
+        this.bucket = undefined;
+        this.open().catch((error: unknown) => log.warn({ err: error }, 'budgets bucket not bound again'));
+        this.away = undefined;
+        back();
+      }
+    }
+    // Closed: the next call opens a connection of its own.
+    this.away = undefined;
+    back();
+  }
+
+  /**
+   * Waits for the connection while it is away, at most CALL_TIMEOUT_MS. A call sent meanwhile would be
+   * lost, not sent later: the client discards what it buffered at each attempt to reconnect, so the call
+   * would wait out its whole timeout even when NATS came back in between.
+   */
+  private async reachable(): Promise<void> {
+    const away = this.away;
+    if (!away) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        away,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('NATS is away')), CALL_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async count(counters: readonly BudgetCounter[], windowMs: number, now: number): Promise<number | null> {
@@ -382,9 +416,8 @@ export class JetStreamBudgetStore implements BudgetStore {
   }
 
   /**
-   * Runs `work` on the bucket; when it fails, binds the bucket again and runs it once more (a NATS
-   * restart lost the bucket: see `rebind`). Still failing (NATS down): 503, the request is not served
-   * without its budget.
+   * Runs `work` on the bucket (see `withBucket`). Still failing (NATS down): 503, the request is not
+   * served without its budget.
    */
   private async guard<T>(work: (kv: KV) => Promise<T>): Promise<T> {
     try {
@@ -398,15 +431,21 @@ export class JetStreamBudgetStore implements BudgetStore {
     }
   }
 
+  /**
+   * Runs `work` on the bucket; when it fails, runs it once more on the bucket bound again (a NATS
+   * restart lost it), or on the one already bound again by another call or by the reconnection.
+   */
   private async withBucket<T>(work: (kv: KV) => Promise<T>): Promise<T> {
+    await this.reachable();
     const bucket = this.open();
-    const { kv } = await bucket;
+    const kv = await bucket;
     try {
       return await work(kv);
     } catch (error) {
       if (error instanceof Conflict) throw error;
-      const { kv: again } = await this.rebind(bucket);
-      return work(again);
+      if (this.bucket === bucket) this.bucket = undefined;
+      await this.reachable();
+      return work(await this.open());
     }
   }
 }
