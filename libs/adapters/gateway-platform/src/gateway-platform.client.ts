@@ -10,7 +10,12 @@ import {
   type HttpMethod,
   type OutboundResponse,
 } from '@pc/outbound';
-import { loadGatewayPlatformConfig, type GatewayPlatformConfig } from './gateway-platform.env';
+import {
+  GATEWAY_PLATFORM_SETTINGS,
+  loadGatewayPlatformConfig,
+  type GatewayPlatformConfig,
+  type GatewayPlatformSettings,
+} from './gateway-platform.env';
 import { PlatformError, PlatformLimitError, type PlatformErrorKind } from './gateway-platform.errors';
 import { platformMessage, quotable } from './platform-message';
 import type {
@@ -90,6 +95,13 @@ export class HttpGatewayPlatform implements GatewayPlatform {
 
   static fromEnv(source: EnvSource): HttpGatewayPlatform {
     return new HttpGatewayPlatform(loadGatewayPlatformConfig(source));
+  }
+
+  /** From a service's environment: only the adapter's variables of it (the rest is the service's). */
+  static fromSettings(settings: GatewayPlatformSettings): HttpGatewayPlatform {
+    return HttpGatewayPlatform.fromEnv(
+      Object.fromEntries(GATEWAY_PLATFORM_SETTINGS.map((name) => [name, settings[name]])),
+    );
   }
 
   within(timeoutMs: number): GatewayPlatform {

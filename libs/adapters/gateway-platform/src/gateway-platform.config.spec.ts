@@ -61,6 +61,27 @@ describe('platform base URL by connection host', () => {
       });
   });
 
+  it("is built from a service's environment as from the adapter's variables alone", () => {
+    const serviceEnv = {
+      PORT: 3004,
+      CONNECTIONS_ENCRYPTION_KEYS: 'k1:key',
+      PLATFORM_US_URL: 'https://us.platform.example.org/',
+      PLATFORM_EU_URL: 'https://eu.platform.example.org',
+      PLATFORM_TIMEOUT_MS: '5000',
+      OUTBOUND_ALLOWLIST: '127.0.0.1:3001',
+    };
+    const fromService = HttpGatewayPlatform.fromSettings(serviceEnv);
+    for (const c of [
+      connection('us'),
+      connection('eu'),
+      connection('custom', 'http://127.0.0.1:3001/platform/'),
+    ])
+      expect(fromService.baseUrl(c)).toBe(platform.baseUrl(c));
+    expect(() => fromService.baseUrl(connection('custom', 'http://platform.corp.example'))).toThrow(
+      /must use https/,
+    );
+  });
+
   it('defaults us and eu to a sandbox on its default port', () => {
     const defaults = HttpGatewayPlatform.fromEnv({});
     expect(defaults.baseUrl(connection('us'))).toBe('http://127.0.0.1:3001/platform');

@@ -35,6 +35,18 @@ export interface GatewayPlatformConfig {
   tokenExpirySkewSeconds?: number;
 }
 
+/** The variables the adapter reads: its own and the outbound ones. */
+export const GATEWAY_PLATFORM_SETTINGS = [
+  'PLATFORM_US_URL',
+  'PLATFORM_EU_URL',
+  'PLATFORM_TIMEOUT_MS',
+  'OUTBOUND_ALLOWLIST',
+  'OUTBOUND_TIMEOUT_MS',
+] as const;
+
+/** The adapter's variables as a service's environment holds them (unchecked: the adapter checks them). */
+export type GatewayPlatformSettings = Partial<Record<(typeof GATEWAY_PLATFORM_SETTINGS)[number], string>>;
+
 export function loadGatewayPlatformConfig(source: EnvSource): GatewayPlatformConfig {
   const env = loadEnv(GatewayPlatformEnv, source);
   return {
