@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   HttpClient,
   type RequestOptions,
+  systemSubjects,
   type TestDatabase,
   testEnv,
   uniqueBusPrefix,
@@ -95,12 +96,11 @@ describe('a full run of connections and workspaces never lets a client secret ou
     db = await createTestDatabase();
     nc = await connect({ servers: testEnv().natsUrl });
     const decoder = new TextDecoder();
-    nc.subscribe('>', {
-      callback: (_err, msg) => {
-        if (msg.subject.startsWith(prefix) || msg.subject.startsWith('_INBOX'))
-          busMessages.push({ subject: msg.subject, data: decoder.decode(msg.data) });
-      },
-    });
+    for (const subject of systemSubjects(prefix))
+      nc.subscribe(subject, {
+        callback: (_err, msg) =>
+          void busMessages.push({ subject: msg.subject, data: decoder.decode(msg.data) }),
+      });
     await nc.flush();
   }, 30_000);
 
@@ -237,6 +237,7 @@ describe('a full run of connections and workspaces never lets a client secret ou
     expect(output.join('').length).toBeGreaterThan(1000);
     expect(responses.length).toBeGreaterThan(25);
     expect(busMessages.length).toBeGreaterThan(50);
+    expect(busMessages.some((m) => m.subject.startsWith('_INBOX_'))).toBe(true);
 
     const pg = new Client({ connectionString: db.url });
     await pg.connect();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { HttpGatewayPlatform } from '@pc/gateway-platform';
 import { generateSigningKeyEntry } from '@pc/platform';
 import { HttpRegistry } from '@pc/registry';
-import { type HttpResponse, testEnv } from '@pc/testing';
+import { type HttpResponse, systemSubjects, testEnv } from '@pc/testing';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { DeploymentsWorld, type Json, type Tenant, type TestUser } from './testing/deployments-e2e';
@@ -49,7 +49,10 @@ describe('pinned releases and signed provenance (NATS)', () => {
     await world.start('nats', { PROVENANCE_SIGNING_KEYS: `${newKey},${oldKey}` });
     // Every message on this system's subjects and the apps' reply inboxes, for the key scan.
     nats = await connect({ servers: testEnv().natsUrl });
-    nats.subscribe('>', { callback: (_e, m) => void seen.push(Buffer.from(m.data)) });
+    const bus = world.bus;
+    if (bus.kind !== 'nats') throw new Error('the key scan listens on NATS');
+    for (const subject of systemSubjects(bus.prefix))
+      nats.subscribe(subject, { callback: (_e, m) => void seen.push(Buffer.from(m.data)) });
     ({ user: owner, tenant, connectionId, workspaceId } = await world.deployer());
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type BusConfig, InProcessBroker } from '@pc/platform';
+import { type BusConfig, InProcessBroker, NATS_APPS, natsConnection } from '@pc/platform';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { testEnv, uniqueBusPrefix } from './test-database';
 
@@ -23,6 +23,18 @@ export function testBus(kind: BusKind, timeoutMs = 5000): BusConfig {
   return kind === 'nats'
     ? { kind: 'nats', url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs, shutdownGraceMs: 100 }
     : { kind: 'in-process', broker: new InProcessBroker(), prefix: '', timeoutMs };
+}
+
+/**
+ * The subjects a wiretap of one system listens on: its own (`<prefix>>`) and every app's reply inbox
+ * (`_INBOX_<app>.>`). Never every subject (`>`): an interest in all would keep other files' requests to a
+ * subject nobody serves from their prompt "no responders" (they would wait out their time-out instead).
+ */
+export function systemSubjects(prefix: string): string[] {
+  const inboxes = Object.keys(NATS_APPS).map(
+    (app) => `${natsConnection('nats://127.0.0.1', app).inboxPrefix}.>`,
+  );
+  return [`${prefix}>`, ...inboxes];
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
