@@ -1,11 +1,6 @@
 // Runs the pending migrations of one service (or all) against DATABASE_URL, then exits.
 // Services also migrate at start; this is for operations that prefer a separate step.
 import 'reflect-metadata';
-import { catalogDatabase } from '@pc/catalog';
-import { connectionsDatabase } from '@pc/connections';
-import { deploymentsDatabase } from '@pc/deployments-store';
-import { identityDatabase } from '@pc/identity';
-import { rulesetsDatabase } from '@pc/rulesets';
 import {
   createServiceDataSource,
   initializeDataSource,
@@ -14,15 +9,19 @@ import {
   ServiceEnv,
   type ServiceDatabaseOptions,
 } from '@pc/platform';
-import { workspacesDatabase } from '@pc/workspaces';
 
-const SERVICES: Record<string, Omit<ServiceDatabaseOptions, 'url'>> = {
-  identity: identityDatabase,
-  catalog: catalogDatabase,
-  connections: connectionsDatabase,
-  workspaces: workspacesDatabase,
-  deployments: deploymentsDatabase,
-  rulesets: rulesetsDatabase,
+type ServiceDatabase = Omit<ServiceDatabaseOptions, 'url'>;
+
+// Each service's schema and migrations alone (`@pc/<service>/database`), loaded only for the services
+// asked for: a service's index pulls in the whole service, and the Job migrating one schema (256Mi)
+// loaded all six of them.
+const SERVICES: Record<string, () => Promise<ServiceDatabase>> = {
+  identity: async () => (await import('@pc/identity/database')).identityDatabase,
+  catalog: async () => (await import('@pc/catalog/database')).catalogDatabase,
+  connections: async () => (await import('@pc/connections/database')).connectionsDatabase,
+  workspaces: async () => (await import('@pc/workspaces/database')).workspacesDatabase,
+  deployments: async () => (await import('@pc/deployments-store/database')).deploymentsDatabase,
+  rulesets: async () => (await import('@pc/rulesets/database')).rulesetsDatabase,
 };
 
 async function main(): Promise<void> {
@@ -33,9 +32,10 @@ async function main(): Promise<void> {
   if (unknown.length > 0)
     throw new Error(`Unknown service(s): ${unknown.join(', ')}; known: ${Object.keys(SERVICES).join(', ')}`);
   for (const name of names) {
-    const dataSource = createServiceDataSource({ ...SERVICES[name], url, poolSize: 2 });
+    const database = await SERVICES[name]();
+    const dataSource = createServiceDataSource({ ...database, url, poolSize: 2 });
     await initializeDataSource(dataSource, url);
-    await migrateServiceSchema(dataSource, SERVICES[name].schema);
+    await migrateServiceSchema(dataSource, database.schema);
     await dataSource.destroy();
     console.log(`${name}: up to date`);
   }
