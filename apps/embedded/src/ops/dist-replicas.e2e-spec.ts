@@ -41,10 +41,22 @@ describe('the build output, several replicas of each app', () => {
     await admin.end();
     databaseUrl = withDatabase(testEnv().postgresUrl, database);
     t = Date.now();
-    for (const service of SERVICES_WITH_SCHEMA)
+    // Each Job migrates its own service's schema and no other (a service's schema is named after it).
+    const schemas = new Client({ connectionString: databaseUrl });
+    await schemas.connect();
+    const migrated: string[] = [];
+    for (const service of SERVICES_WITH_SCHEMA) {
       expect(
         runDist('tools/migrate.js', [service], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
       ).toContain(`${service}: up to date`);
+      migrated.push(service);
+      const { rows } = await schemas.query<{ name: string }>(
+        'SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname',
+        [SERVICES_WITH_SCHEMA],
+      );
+      expect(rows.map((row) => row.name)).toEqual([...migrated].sort());
+    }
+    await schemas.end();
     timings.migrations = Date.now() - t;
 
     t = Date.now();
