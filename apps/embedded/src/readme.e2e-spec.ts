@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -167,19 +168,23 @@ async function startLikeNpmStart(
 /** Walk-throughs running at once against the one system. */
 const WALKTHROUGH_CONCURRENCY = 3;
 
+/** package.json's `bin`: the commands `npx` runs in a clone. */
+function packageBins(): Record<string, string> {
+  return (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }
+  ).bin;
+}
+
 /**
  * A folder holding an `npx` that runs this package's own commands (package.json's `bin`) the way npx
- * resolves them in a clone, and hands anything else to the real npx: for the second run of each
- * walk-through, which checks that it can run again. npm loads the project's whole tree before it runs a
- * local bin, about 1.4 s of CPU a call; the first runs go through the real npx, and a test checks that
- * it runs the same file.
+ * resolves them in a clone, and hands anything else to the real npx: the walk-throughs run with it
+ * first in their PATH. npm loads the project's whole tree before it runs a local bin, about 2.5 s of CPU
+ * a call (nine calls a pass of the walk-throughs); a test checks that the real npx runs the very same
+ * file, with the same output and exit status, and that anything else reaches the real npx.
  */
 function localBinNpx(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pc-npx-'));
-  const bins = (
-    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }
-  ).bin;
-  const cases = Object.entries(bins).map(
+  const cases = Object.entries(packageBins()).map(
     ([name, file]) => `  ${name}) shift; exec "${process.execPath}" "${path.join(ROOT, file)}" "$@" ;;`,
   );
   writeFileSync(
@@ -369,25 +374,65 @@ describe('the walk-throughs of the README and the guides, against a system start
     expect(system.output).not.toMatch(/Mapped \{|dependencies initialized/);
   });
 
-  it("runs the same CLI through the real npx and through the second runs' npx, and hands it anything else", async () => {
-    const npx = (args: string[], pathVariable: string | undefined) =>
-      runProcess('npx', args, {
+  it("runs the same CLI file through the real npx and through the walk-throughs' npx, with the same output and exit status, and hands it anything else", async () => {
+    // Every node started records the file it runs (npm's own, then the CLI's under the real npx).
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'pc-npx-probe-'));
+    const probe = path.join(scratch, 'probe.js');
+    writeFileSync(
+      probe,
+      "const fs = require('node:fs');\nif (process.argv[1]) fs.appendFileSync(process.env.PC_NPX_PROBE, `${fs.realpathSync(process.argv[1])}\\n`);\n",
+    );
+    const configDir = path.join(scratch, 'config');
+    const npx = async (name: string, args: string[], pathVariable: string | undefined) => {
+      const files = path.join(scratch, `${name}.files`);
+      const run = await runProcess('npx', args, {
         cwd: ROOT,
-        env: { PATH: pathVariable, HOME: process.env.HOME },
+        env: {
+          PATH: pathVariable,
+          HOME: process.env.HOME,
+          NODE_OPTIONS: `--require ${probe}`,
+          PC_NPX_PROBE: files,
+          POLICY_CATALOG_URL: system.B,
+          POLICY_CATALOG_CONFIG_DIR: configDir,
+        },
         timeoutMs: 60_000,
       });
+      return { run, files: existsSync(files) ? readFileSync(files, 'utf8').trim().split('\n') : [] };
+    };
     const shimmed = `${npxDir}:${process.env.PATH ?? ''}`;
-    const [real, local, realVersion, localVersion] = await Promise.all([
-      npx(['policy-catalog', '--help'], process.env.PATH),
-      npx(['policy-catalog', '--help'], shimmed),
-      npx(['--version'], process.env.PATH),
-      npx(['--version'], shimmed),
-    ]);
-    expect(real.status).toBe(0);
-    expect(real.stdout).toContain('policy-catalog');
-    expect(local).toEqual(real);
-    expect(realVersion.status).toBe(0);
-    expect(localVersion).toEqual(realVersion);
+    const missing = ['policy-catalog', 'show', `no-such-item-${Date.now()}`];
+    try {
+      const [real, local, realMissing, localMissing, realVersion, localVersion] = await Promise.all([
+        npx('real-help', ['policy-catalog', '--help'], process.env.PATH),
+        npx('local-help', ['policy-catalog', '--help'], shimmed),
+        npx('real-missing', missing, process.env.PATH),
+        npx('local-missing', missing, shimmed),
+        npx('real-version', ['--version'], process.env.PATH),
+        npx('local-version', ['--version'], shimmed),
+      ]);
+      // The walk-throughs' npx starts one node, on the bin; the real npx starts npm (the file its own
+      // `npx --version` runs), then that very bin, and nothing else.
+      const bin = realpathSync(path.join(ROOT, packageBins()['policy-catalog']));
+      const npm = realVersion.files;
+      expect(npm).toHaveLength(1);
+      expect(local.files).toEqual([bin]);
+      expect(localMissing.files).toEqual([bin]);
+      expect([...new Set(real.files)].sort()).toEqual([bin, ...npm].sort());
+      expect([...new Set(realMissing.files)].sort()).toEqual([bin, ...npm].sort());
+      expect(real.run.status).toBe(0);
+      expect(real.run.stdout).toContain('policy-catalog');
+      expect(local.run).toEqual(real.run);
+      // A command against the system that fails: the same message and exit status either way.
+      expect(realMissing.run.status).not.toBe(0);
+      expect(realMissing.run.stderr).not.toBe('');
+      expect(localMissing.run).toEqual(realMissing.run);
+      // Anything else is the real npx's: npm's own file, the same answer.
+      expect(realVersion.run.status).toBe(0);
+      expect(localVersion.run).toEqual(realVersion.run);
+      expect(localVersion.files).toEqual(npm);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it('finds the walk-throughs in the README and the guides', () => {
@@ -423,7 +468,7 @@ describe('the walk-throughs of the README and the guides, against a system start
             const run = await runProcess('bash', ['-euo', 'pipefail', '-c', block.script], {
               cwd: os.tmpdir(),
               env: {
-                PATH: attempt === 'first' ? process.env.PATH : `${npxDir}:${process.env.PATH ?? ''}`,
+                PATH: `${npxDir}:${process.env.PATH ?? ''}`,
                 HOME: process.env.HOME,
                 B: system.B,
                 S: system.S,
