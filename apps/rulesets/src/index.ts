@@ -6,3 +6,5 @@ export { rulesetsDatabase } from './database/rulesets.datasource';
 export { EvaluatorPool } from './evaluation/evaluator.pool';
 export { perform as runEvaluatorTask } from './evaluation/engine/evaluation.worker';
 export { shutdown as shutdownEngines } from './evaluation/engine/amf-engine';
+// For bench/spectral-large.ts: Spectral's parsers with the engine's indexed location lookup.
+export { indexedJson, indexedYaml } from './evaluation/engine/spectral-locations';

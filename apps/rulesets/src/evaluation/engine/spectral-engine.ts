@@ -20,6 +20,7 @@ import {
 } from '../../common/spectral-vocabulary';
 import { type EngineFinding, type EngineResult, unsupported } from './amf-engine';
 import { fragment } from './source-pointers';
+import { indexedJson, indexedYaml } from './spectral-locations';
 
 /** A Spectral ruleset's text and its file name (YAML unless it ends in `.json`). */
 export interface SpectralSource {
@@ -398,11 +399,18 @@ function refused(message: string, main: string): Extract<SpectralOutcome, { ok: 
   return { ok: false, findings: [{ severity: 'violation', message, file: main, line: null, column: null }] };
 }
 
-/** The specification's main file, parsed. */
+let parsers: { yaml: ReturnType<typeof indexedYaml>; json: ReturnType<typeof indexedJson> } | undefined;
+
+/**
+ * The specification's main file, parsed, with the parsers of spectral-locations.ts: each finding located
+ * at the same cost however many there are (the library's own lookup scans every key of each mapping on
+ * the way, per finding).
+ */
 function documentOf(lib: Libraries, files: Record<string, string>, main: string) {
+  parsers ??= { yaml: indexedYaml(lib.parsers.Yaml), json: indexedJson(lib.parsers.Json) };
   return /\.json$/i.test(main)
-    ? new lib.core.Document(files[main], lib.parsers.Json, `${ROOT}${main}`)
-    : new lib.core.Document(files[main], lib.parsers.Yaml, `${ROOT}${main}`);
+    ? new lib.core.Document(files[main], parsers.json, `${ROOT}${main}`)
+    : new lib.core.Document(files[main], parsers.yaml, `${ROOT}${main}`);
 }
 
 /** The document's format in the report's words (`OAS 3.1`, `ASYNC 2.6`), as Spectral's formats detect it. */
