@@ -23,13 +23,14 @@ describe('npm run bench (smoke run at tiny sizes)', () => {
         '-r',
         path.join(root, 'tools/register.js'),
         path.join(root, 'bench/run.ts'),
-        ...['--from-source', '--policies', '300', '--seconds', '1', '--rounds', '1', '--connections', '2'],
+        ...['--from-source', '--policies', '300', '--rounds', '1', '--connections', '2'],
         ...['--no-markdown', '--json', json, '--port', '0', '--nats', env.natsUrl],
         ...['--postgres', env.postgresUrl, '--writes', '10'],
-        // Every figure, none judged: no warm-up, the idle memory after 2 s instead of 30.
-        ...['--warmup-seconds', '0', '--idle-seconds', '2'],
-        // The mix with writes enough that some reads after a write are checked.
-        ...['--mix-write-share', '0.2'],
+        // Every figure, none judged: loads of half a second (some requests each, even on a loaded
+        // machine), no warm-up, the idle memory after 1 s instead of 30.
+        ...['--seconds', '0.5', '--warmup-seconds', '0', '--idle-seconds', '1'],
+        // The mix for a second, with writes enough that some reads after a write are checked.
+        ...['--mix-seconds', '1', '--mix-write-share', '0.2'],
       ],
       { cwd: root, timeout: 360_000, maxBuffer: 16 * 1024 * 1024 },
     );

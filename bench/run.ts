@@ -98,37 +98,69 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** autocannon in its own process, so that the load generator does not share the server's event loop. */
-function autocannon(
-  url: string,
-  args: string[],
-  headers: Record<string, string> = {},
-  pids: number[] = [],
-): Load {
-  const ticks = () => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
-  const before = ticks();
-  const bin = require.resolve('autocannon/autocannon.js');
-  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const out = execFileSync(process.execPath, [bin, '-j', ...args, ...headerArgs, url], {
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).toString();
-  const used = ticks() - before;
-  const r = JSON.parse(out) as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    non2xx: number;
+/**
+ * autocannon in its own process, so that the load generator does not share the server's event loop:
+ * bench/load.ts, started once per run (see there), given the arguments of autocannon's command line.
+ */
+function loadGenerator(children: ChildProcess[]) {
+  const child = spawn(
+    process.execPath,
+    ['-r', path.join(root, 'tools/register.js'), path.join(root, 'bench/load.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  children.push(child);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`the load generator exited (${code ?? signal})`))),
+  );
+  exited.catch(() => undefined);
+  let busy = false;
+  return async (
+    url: string,
+    args: string[],
+    headers: Record<string, string> = {},
+    pids: number[] = [],
+  ): Promise<Load> => {
+    if (busy) throw new Error('one load at a time');
+    busy = true;
+    const ticks = () => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+    const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+    const answer = new Promise<{ result?: unknown; error?: string }>((resolve) =>
+      child.once('message', (message) => resolve(message as { result?: unknown; error?: string })),
+    );
+    const before = ticks();
+    child.send([...args, ...headerArgs, url]);
+    const { result, error } = await Promise.race([answer, exited]).finally(() => (busy = false));
+    const used = ticks() - before;
+    if (error !== undefined) throw new Error(`autocannon ${url}: ${error}`);
+    const r = result as {
+      requests: { average: number; total: number };
+      latency: { p50: number; p99: number };
+      errors: number;
+      non2xx: number;
+      sampleInt: number;
+    };
+    return {
+      // Requests per sample (autocannon's default interval: a second), per second.
+      rps: (r.requests.average * 1000) / r.sampleInt,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      requests: r.requests.total,
+      cpuUs: r.requests.total > 0 ? (used * 10_000) / r.requests.total : 0,
+    };
   };
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-    requests: r.requests.total,
-    cpuUs: r.requests.total > 0 ? (used * 10_000) / r.requests.total : 0,
-  };
+}
+
+/**
+ * autocannon's `-d` for a load of `seconds`: with less than a second, a sample interval of that length
+ * too (a load ends on a sample, a second by default, whatever its duration).
+ */
+function duration(seconds: number): string[] {
+  return ['-d', String(seconds), ...(seconds < 1 ? ['-L', String(Math.round(seconds * 1000))] : [])];
 }
 
 function median(values: number[]): number {
@@ -350,6 +382,7 @@ async function main(): Promise<void> {
       { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     children.push(baselineProc);
+    const autocannon = loadGenerator(children);
     const baseline = `http://127.0.0.1:${ports.baseline}`;
     await waitFor(`${baseline}/api/policies/${someId}`);
 
@@ -372,7 +405,7 @@ async function main(): Promise<void> {
       { side: 'cold', url: cold, budget: 0.8, headers: {}, baselineHeaders: {} },
     ] as const;
     const requests = allRequests.filter((r) => wanted(r.key));
-    const load = ['-d', String(o.seconds), '-c', String(o.connections)];
+    const load = [...duration(o.seconds), '-c', String(o.connections)];
     // The Node.js processes a read passes through (NATS and PostgreSQL are shared with the baseline's
     // side and with other work on the machine, so they are not counted on either side).
     const pidsOf = {
@@ -383,21 +416,21 @@ async function main(): Promise<void> {
     const systemPids = pidsOf.cold;
     // Warm both (JIT, prepared statements, caches) before measuring.
     for (const r of o.warmupSeconds > 0 ? requests : []) {
-      const warmup = ['-d', String(o.warmupSeconds), '-c', '2'];
-      autocannon(baseline + r.path, warmup);
-      for (const x of sides) autocannon(x.url + r.path, warmup, x.headers);
+      const warmup = [...duration(o.warmupSeconds), '-c', '2'];
+      await autocannon(baseline + r.path, warmup);
+      for (const x of sides) await autocannon(x.url + r.path, warmup, x.headers);
     }
     const rounds: Array<Record<string, { baseline: Load; system: Load }>> = [];
     for (let round = 0; round < o.rounds; round++) {
       const results: Record<string, { baseline: Load; system: Load }> = {};
       for (const r of requests) {
-        const anonymous = autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
+        const anonymous = await autocannon(baseline + r.path, load, {}, [baselineProc.pid!]);
         for (const x of sides) {
           const b =
             x.side === 'token'
-              ? autocannon(baseline + r.path, load, x.baselineHeaders, [baselineProc.pid!])
+              ? await autocannon(baseline + r.path, load, x.baselineHeaders, [baselineProc.pid!])
               : anonymous;
-          const s = autocannon(x.url + r.path, load, x.headers, pidsOf[x.side]);
+          const s = await autocannon(x.url + r.path, load, x.headers, pidsOf[x.side]);
           results[`${r.name}|${x.side}`] = { baseline: b, system: s };
         }
       }
@@ -434,20 +467,21 @@ async function main(): Promise<void> {
       });
 
     // A fixed 200 req/s on the system: search latency for a common word and a prefix.
-    const fixed = (wanted('fixed') ? ['common', 'prefix'] : []).map((key) => {
+    const fixed: Array<{ name: string; p50: number; p99: number }> = [];
+    for (const key of wanted('fixed') ? ['common', 'prefix'] : []) {
       const r = allRequests.find((x) => x.key === key)!;
       const name = r.name;
-      const l = autocannon(cold + r.path, ['-d', String(o.seconds), '-c', '4', '-R', '200']);
-      return { name, p50: l.p50, p99: l.p99 };
-    });
+      const l = await autocannon(cold + r.path, [...duration(o.seconds), '-c', '4', '-R', '200']);
+      fixed.push({ name, p50: l.p50, p99: l.p99 });
+    }
 
     // Authenticated (Bearer) against anonymous, same request, interleaved.
     const authRatios: number[] = [];
     const authCpu: Array<[number, number]> = [];
     for (let round = 0; round < (wanted('auth') ? o.rounds : 0); round++) {
       // With a token nothing is cached: against the baseline's anonymous read (budget 0.6).
-      const anon = autocannon(`${baseline}/api/policies/${someId}`, load, {}, [baselineProc.pid!]);
-      const auth = autocannon(
+      const anon = await autocannon(`${baseline}/api/policies/${someId}`, load, {}, [baselineProc.pid!]);
+      const auth = await autocannon(
         `${cold}/api/policies/${someId}`,
         load,
         { authorization: `Bearer ${token}` },
@@ -483,7 +517,7 @@ async function main(): Promise<void> {
         },
       });
       await bus.flush();
-      const l = autocannon(url, load, { 'if-none-match': tag }, [gateway.pid!]);
+      const l = await autocannon(url, load, { 'if-none-match': tag }, [gateway.pid!]);
       await bus.flush();
       sub.unsubscribe();
       revalidation = {
