@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
@@ -170,7 +171,22 @@ function mapValues(record: unknown, f: (v: unknown) => unknown): unknown {
 }
 
 const documents = new Map<string, Promise<OpenApiValidator | undefined>>();
-const byDocument = new Map<string, OpenApiValidator>();
+
+/** How many served documents' validators a process keeps (systems of one run serve one or two). */
+const KEPT_DOCUMENTS = 4;
+
+/**
+ * Validators by the text of the document they were built from, for every test file a Jest worker runs,
+ * not only this one: each file loads this module anew (its own module registry), and building the
+ * validator and compiling the schemas its requests meet cost each end-to-end file about half a second
+ * of CPU for the same document the worker's previous file had. The map is kept on a Node core module,
+ * the one object every file of a worker shares. A validator is a function of the document's text alone
+ * (the key), and `check` takes and returns strings and parses the body itself, so a file uses another
+ * file's validator exactly as it would its own. Outside Jest this is the process's one map.
+ */
+const byDocument: Map<string, OpenApiValidator> = ((os as unknown as Record<symbol, unknown>)[
+  Symbol.for('policy-catalog.openapi-validators')
+] ??= new Map<string, OpenApiValidator>()) as Map<string, OpenApiValidator>;
 
 /**
  * The validator for the gateway at `baseUrl`, built from the document it serves at /api/openapi.json;
@@ -202,9 +218,15 @@ async function loadValidator(origin: string): Promise<OpenApiValidator | undefin
   // Replicas of one gateway (and systems started again in one file) serve the same document: one
   // validator, and its compiled schemas, serve them all.
   let validator = byDocument.get(text);
-  if (!validator) {
+  if (validator) {
+    byDocument.delete(text); // the most recently used last
+  } else {
     validator = new OpenApiValidator(document);
-    byDocument.set(text, validator);
+    for (const oldest of byDocument.keys()) {
+      if (byDocument.size < KEPT_DOCUMENTS) break;
+      byDocument.delete(oldest);
+    }
   }
+  byDocument.set(text, validator);
   return validator;
 }
