@@ -25,6 +25,7 @@ import {
   type ServiceDefinition,
 } from '@pc/platform';
 import { ServiceUnderTest, testBus } from '@pc/testing';
+import { Pool } from 'pg';
 import { rulesetsService } from '../index';
 import { RulesetsEnv } from '../rulesets.env';
 import { type Files, MemorySourceHost } from '@pc/source-host/testing';
@@ -83,6 +84,8 @@ export class RulesetsUnderTest extends ServiceUnderTest {
   readonly peers = new Peers();
   readonly admin: TestUser = this.user(true);
   override readonly busConfig: BusConfig;
+  /** The connections of `sql`, opened on first use and kept until `close`. */
+  private sqlPool?: Pool;
 
   /**
    * `busTimeoutMs`: how long a request waits for the service. The evaluation engine's first load (in
@@ -115,6 +118,23 @@ export class RulesetsUnderTest extends ServiceUnderTest {
     // Validation runs a profile through the evaluation engine, which a worker thread loads on first use
     // (seconds, longer on a loaded machine): loaded here, under the set-up's time limit, not a test's.
     await this.request(RulesetsRpc.validate, this.admin.ctx, { repoUrl: this.repo() });
+  }
+
+  /**
+   * A SQL statement on the service's database, on a connection kept for the next: a file that polls a
+   * count every 20 ms (re-evaluation across a restart: about 180 polls) opened a connection for each, a
+   * PostgreSQL backend started and ended every time. Statements run at once each have a connection.
+   */
+  override async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    this.sqlPool ??= new Pool({ connectionString: this.db.url });
+    return (await this.sqlPool.query(text, params)).rows as T[];
+  }
+
+  override async close(): Promise<void> {
+    const pool = this.sqlPool;
+    this.sqlPool = undefined;
+    await pool?.end();
+    await super.close();
   }
 
   /** A user identity knows (administrators review). */
