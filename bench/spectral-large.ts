@@ -45,10 +45,17 @@ function parserOf(json: boolean, indexed: boolean): IParser {
   return (indexed ? indexedYaml(Yaml) : Yaml) as unknown as IParser;
 }
 
-/** The JSON paths Spectral locates for the document's findings (a run with the indexed lookup, recording them). */
-async function findingPaths(doc: string, json: boolean): Promise<Path[]> {
+/**
+ * A run of Spectral's core on the document with Spectral's lookup or the indexed one: the JSON paths it
+ * locates for the findings, and the run's CPU in milliseconds (this process's, parse included).
+ */
+async function spectralRun(
+  doc: string,
+  json: boolean,
+  indexed: boolean,
+): Promise<{ paths: Path[]; cpuMs: number }> {
   const paths: Path[] = [];
-  const base = parserOf(json, true);
+  const base = parserOf(json, indexed);
   const recording: IParser = {
     ...base,
     getLocationForJsonPath: (result, path, closest) => {
@@ -58,10 +65,12 @@ async function findingPaths(doc: string, json: boolean): Promise<Path[]> {
   };
   const spectral = new Spectral({ resolver: new Resolver({ resolvers: {} }) });
   spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+  const before = process.cpuUsage();
   await spectral.run(new Document(doc, recording, json ? '/api/api.json' : '/api/api.yaml'), {
     ignoreUnknownFormat: true,
   });
-  return paths;
+  const used = process.cpuUsage(before);
+  return { paths, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /**
@@ -89,9 +98,12 @@ async function locations(bytes: number, rounds: number): Promise<Record<string, 
       json ? JSON.stringify(parse(largeOpenApi31(b)), null, 2) : largeOpenApi31(b);
     const sizes = [Math.floor(bytes / 2), bytes].map((b) => docOf(b));
     const perFinding: Record<'library' | 'indexed', number[]> = { library: [], indexed: [] };
+    const runs: Record<'library' | 'indexed', number[]> = { library: [], indexed: [] };
     const counts: number[] = [];
     for (const doc of sizes) {
-      const paths = await findingPaths(doc, json);
+      const { paths, cpuMs } = await spectralRun(doc, json, true);
+      runs.indexed.push(cpuMs);
+      runs.library.push((await spectralRun(doc, json, false)).cpuMs);
       counts.push(paths.length);
       const library = locate(doc, paths, parserOf(json, false), rounds);
       const indexed = locate(doc, paths, parserOf(json, true), rounds);
@@ -107,6 +119,9 @@ async function locations(bytes: number, rounds: number): Promise<Record<string, 
       libraryPerFinding2NOverN: ratio(perFinding.library),
       indexedPerFinding2NOverN: ratio(perFinding.indexed),
       libraryOverIndexedAt2N: +(perFinding.library[1] / perFinding.indexed[1]).toFixed(1),
+      // The whole run of Spectral's core (one each), N then 2N: CPU seconds with each lookup.
+      runCpuSecondsLibrary: runs.library.map((x) => (x / 1000).toFixed(1)).join(' / '),
+      runCpuSecondsIndexed: runs.indexed.map((x) => (x / 1000).toFixed(1)).join(' / '),
     };
   }
   return figures;

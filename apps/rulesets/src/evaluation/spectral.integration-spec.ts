@@ -5,8 +5,9 @@ import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/ru
 /**
  * A document of `bytes` (at most, and within 64 bytes) whose 600-odd operations without an operationId
  * are more findings than a report returns; the rest of its size is one long description. Spectral
- * spends its time on each finding's location (tens of seconds of CPU for the 6,000-odd of a document of
- * operations only), not on the size, which is what is tested here.
+ * spends its time on the operations and their findings (7 s of CPU for the 6,675 of a 5 MiB document of
+ * operations only, 11 s before each finding's location was indexed: spectral-locations.ts), not on the
+ * size, which is what is tested here.
  */
 function manyFindingsIn(bytes: number): string {
   const doc = largeOpenApi31(512 * 1024);
