@@ -123,7 +123,7 @@ describe('Spectral locations (an index of the AST, built once per document)', ()
     const ours = paths.map((p) => [p, parser.getLocationForJsonPath(result, p, true)]);
     const library = paths.map((p) => [p, Yaml.getLocationForJsonPath(result, p, true)]);
     expect(ours).toEqual(library);
-    // Not all alike: every path to a value is found, at distinct places.
+    // Not all alike: most paths to a value are found (not those through an alias), at distinct places.
     const found = library.filter(([, location]) => location !== undefined);
     expect(found.length).toBeGreaterThan(90);
     expect(new Set(found.map(([, l]) => JSON.stringify(l))).size).toBeGreaterThan(50);
