@@ -1,7 +1,22 @@
 import { RulesetsRpc } from '@pc/contracts';
-import { aliasNestedSpecification } from '@pc/testing';
 import { EvaluatorPool } from '../evaluation/evaluator.pool';
 import { PROFILE, codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+
+/** A profile of ten rules: its check keeps the engine busy for a while (a tenth of a second or more). */
+const TEN_RULES = `#%Validation Profile 1.0
+profile: Ten Rules
+violation: [${Array.from({ length: 10 }, (_, i) => `rule-${i}`).join(', ')}]
+validations:
+${Array.from(
+  { length: 10 },
+  (_, i) => `  rule-${i}:
+    message: Operations have a name (${i + 1})
+    targetClass: apiContract.Operation
+    propertyConstraints:
+      core.name:
+        minCount: ${i + 1}
+`,
+).join('')}`;
 
 /** An administrator's pin and "changes since review", through the bus contract. */
 describe('ruleset pins (service level, PostgreSQL)', () => {
@@ -71,22 +86,24 @@ describe('ruleset pins (service level, PostgreSQL)', () => {
     const { submission, rulesetId } = await h.published(owner);
     // A new version, whose check no earlier one answers for.
     h.host.push(submission.source_url, { 'ruleset.yaml': PROFILE.replace('Spec Rules', 'Spec Rules, busy') });
-    // The administrator's own evaluations hold their share: one running on the thread, one waiting.
-    const slow = {
-      kind: 'evaluate' as const,
-      files: { 'api.yaml': aliasNestedSpecification(6, 10) },
-      main: 'api.yaml',
-      profiles: [PROFILE],
-    };
+    // The pin waits at the host while the administrator's own engine work takes their share: one check
+    // running on the thread (a profile of ten rules), one waiting; the host answers, and the pin comes to
+    // the evaluator while both still hold it (milliseconds of the event loop against the engine's check).
     const pool = h.get(EvaluatorPool);
-    const own = [1, 2].map(() =>
-      pool.run(slow, { owner: h.admin.id, timeoutMs: 5_000 }).catch((error: unknown) => error),
-    );
-    expect(await errorOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId }))).toMatchObject({
-      code: 'RATE_LIMITED',
-      retryAfter: 5,
-    });
-    await Promise.all(own);
+    const release = h.host.hold();
+    let refused: ReturnType<typeof errorOf>;
+    let own: Array<Promise<unknown>>;
+    try {
+      refused = errorOf(h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId }));
+      while (h.host.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      own = [TEN_RULES, PROFILE].map((profile) =>
+        pool.run({ kind: 'check-profile', profile }, { owner: h.admin.id }).catch((error: unknown) => error),
+      );
+    } finally {
+      release();
+    }
+    expect(await refused).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 5 });
+    expect(await Promise.all(own)).toMatchObject([{ kind: 'profile-checked' }, { kind: 'profile-checked' }]);
     const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
     expect(ruleset.pin).toMatchObject({ commit: h.host.commitOf(submission.source_url), how: 'admin' });
   });
