@@ -6,7 +6,7 @@ import { rulesetsUnderTest } from '../testing/rulesets-under-test';
 
 /** The rulesets service's content changes name the rulesets they touched (rules shared with policies). */
 describe('the rulesets service announces which rulesets a change touched', () => {
-  const rulesets = rulesetsUnderTest();
+  const rulesets = rulesetsUnderTest({}, { engine: false });
   itemChangeRules(() => ({
     bus: () => rulesets.get(BusClient),
     event: ContentEvents.rulesetsChanged,

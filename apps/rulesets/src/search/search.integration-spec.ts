@@ -4,7 +4,7 @@ import { anonymous, as, rulesetsUnderTest } from '../testing/rulesets-under-test
 
 /** The rulesets' part of the search across kinds, on a real database (rules shared with policies). */
 describe('rulesets answer the search across kinds', () => {
-  const rulesets = rulesetsUnderTest();
+  const rulesets = rulesetsUnderTest({}, { engine: false });
   listingSearchRules(() => ({
     kind: 'ruleset',
     descriptor: RulesetsRpc.searchListings,
