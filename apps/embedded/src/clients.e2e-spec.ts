@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +11,7 @@ import {
   validatorFor,
 } from '@pc/testing';
 import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
-import { runCli, SOURCE_CLI } from './testing/cli-run';
+import { runCli, runCommand, SOURCE_CLI, stopCliRunner } from './testing/cli-run';
 import { packedClients } from './testing/client-packages';
 import { lockfileRegistry, machineNpmrc, runProcess } from './testing/readme-clients';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
@@ -26,8 +25,9 @@ const cliPackage = JSON.parse(readFileSync(path.join(ROOT, 'apps', 'cli', 'packa
  * The SDK and the CLI against one started system (gateway, services, NATS, PostgreSQL, the sandbox as
  * source host, registry and platform). The SDK's every answer is checked against the served OpenAPI
  * document (its fetch goes through the same validator as the other end-to-end files); the CLI runs as a
- * user runs it, a process of its own: the compiled CLI of the packed package (packed once per run and
- * shared with the README test; a start takes a quarter of the sources' through SWC), and once
+ * user runs it, a process of its own (started by a small runner process, not by this worker: see
+ * `testing/cli-run.ts`): the compiled CLI of the packed package (packed once per run and shared with
+ * the README test; a start takes a quarter of the sources' through SWC), and once
  * `apps/cli/bin/policy-catalog.js` (what `npx policy-catalog` starts in a clone).
  */
 describe('the SDK and the CLI against a started system', () => {
@@ -127,6 +127,7 @@ describe('the SDK and the CLI against a started system', () => {
 
   afterAll(async () => {
     await world.stop();
+    await stopCliRunner();
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
@@ -817,16 +818,15 @@ describe('the SDK and the CLI against a started system', () => {
       const bad = await cli(['policies', 'search', '--limit', 'many']);
       expect(bad.code).toBe(2);
       const script = await cli(['completion', 'bash']);
-      const completed = await new Promise<string>((resolve) => {
-        const bash = spawn('bash', [
+      const completed = await runCommand(
+        'bash',
+        [
           '-c',
           `${script.stdout}\nCOMP_WORDS=(policy-catalog deployments lo); COMP_CWORD=2; _policy_catalog; echo "\${COMPREPLY[@]}"`,
-        ]);
-        let out = '';
-        bash.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        bash.on('close', () => resolve(out.trim()));
-      });
-      expect(completed).toBe('logs');
+        ],
+        { cwd: os.tmpdir(), env: {} },
+      );
+      expect(completed.stdout.trim()).toBe('logs');
       const forced = await cli(['policies', 'show', randomUUID()], { env: { FORCE_COLOR: '1' } });
       expect(forced.stderr).toContain('\u001b[31merror');
       const noColor = await cli(['policies', 'show', randomUUID()], {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
 import { largeOpenApi31, OAS3, OPERATION_IDS } from '@pc/testing';
-import { type CliRun, runCli, SOURCE_CLI } from './testing/cli-run';
+import { type CliRun, runCli, SOURCE_CLI, stopCliRunner } from './testing/cli-run';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
@@ -51,7 +51,10 @@ describe('API governance through the gateway over NATS', () => {
       repoUrl: await h.newRepo({ 'ruleset.yaml': OPERATION_IDS }),
     }));
   }, 240_000);
-  afterAll(() => h.stop());
+  afterAll(async () => {
+    await h.stop();
+    await stopCliRunner();
+  });
 
   it('registers an API, applies a profile, records an evaluation, shows it at risk, and a waiver lifts it', async () => {
     const profile = await h.http.post<Json>(

@@ -56,12 +56,15 @@ describe('CommandRunner', () => {
     expect((await runner.run(sh('echo ok'))).stdout.toString('utf8')).toBe('ok\n');
   });
 
-  it('kills what it still runs when closed (the command fails), and starts again on the next command', async () => {
+  it('kills what it still runs when stopped (the command fails), is gone once stop resolves, and starts again on the next command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'runner-'));
-    const running = runner.run(sh(`echo $$ > ${dir}/pid; exec sleep 30`));
+    const running = runner.run(sh(`echo $PPID > ${dir}/runner; echo $$ > ${dir}/pid; exec sleep 30`));
     while (!existsSync(join(dir, 'pid'))) await new Promise((resolve) => setTimeout(resolve, 20));
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    runner.close();
+    const runnerPid = Number(readFileSync(join(dir, 'runner'), 'utf8'));
+    await runner.stop();
+    // Stopped is exited and reaped: no process is left of the runner.
+    expect(existsSync(`/proc/${runnerPid}`)).toBe(false);
     await expect(running).rejects.toThrow('the command runner stopped');
     // Gone, or dead and not yet reaped by whoever inherited it.
     const state = () =>

@@ -126,6 +126,20 @@ export class CommandRunner {
     else child?.kill();
   }
 
+  /**
+   * `close`, resolved once the runner has exited and been reaped: the CPU of the commands it ran is then
+   * this process's children's (what /proc and a test file's CPU report count).
+   */
+  stop(): Promise<void> {
+    const child = this.runner?.child;
+    const exited =
+      !child || child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    this.close();
+    return exited;
+  }
+
   private start(): Runner {
     // Nothing of this process's node flags (a preload, a profiler): the runner is its own small program.
     const child = spawn(process.execPath, ['-e', RUNNER], {
