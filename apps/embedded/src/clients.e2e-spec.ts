@@ -13,7 +13,7 @@ import {
 import { PolicyCatalog, PolicyCatalogError, type RolloutStreamEvent } from '@policy-catalog/sdk';
 import { runCli, runCommand, SOURCE_CLI, stopCliRunner } from './testing/cli-run';
 import { packedClients } from './testing/client-packages';
-import { lockfileRegistry, machineNpmrc, runProcess } from './testing/readme-clients';
+import { lockfileRegistry, machineNpmrc } from './testing/readme-clients';
 import { DeploymentsWorld, type Tenant, type TestUser } from './testing/deployments-e2e';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -296,8 +296,8 @@ describe('the SDK and the CLI against a started system', () => {
       const prefix = mkdtempSync(path.join(os.tmpdir(), 'pc-download-'));
       try {
         const env = {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
           npm_config_prefix: prefix,
           npm_config_globalconfig: machineNpmrc(),
           npm_config_registry: registry.url,
@@ -306,18 +306,18 @@ describe('the SDK and the CLI against a started system', () => {
           npm_config_fund: 'false',
           npm_config_update_notifier: 'false',
         };
-        const install = await runProcess('npm', ['install', '--global', url], {
+        const install = await runCommand('npm', ['install', '--global', url], {
           cwd: prefix,
           env,
           timeoutMs: 150_000,
         });
-        expect({ status: install.status, stderr: install.stderr }).toMatchObject({ status: 0 });
-        const version = await runProcess(path.join(prefix, 'bin', 'policy-catalog'), ['--version'], {
+        expect({ status: install.code, stderr: install.stderr }).toMatchObject({ status: 0 });
+        const version = await runCommand(path.join(prefix, 'bin', 'policy-catalog'), ['--version'], {
           cwd: prefix,
           env,
           timeoutMs: 30_000,
         });
-        expect([version.status, version.stdout.trim()]).toEqual([0, cliPackage.version]);
+        expect([version.code, version.stdout.trim()]).toEqual([0, cliPackage.version]);
       } finally {
         rmSync(prefix, { recursive: true, force: true });
         await registry.close();

@@ -21,12 +21,13 @@ const runner = new CommandRunner();
 
 /**
  * `program` with `args` as a process of its own, started by the runner (the gateway under test lives in
- * this process, so never synchronously), with PATH, HOME and `env` only, and `input` on its standard input.
+ * this process, so never synchronously), with PATH, HOME and `env` only, and `input` on its standard input;
+ * killed after `timeoutMs` (10 minutes unless told), which fails the call.
  */
 export async function runCommand(
   program: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string>; input?: string },
+  options: { cwd: string; env: Record<string, string>; input?: string; timeoutMs?: number },
 ): Promise<CliRun> {
   const env: Record<string, string> = {};
   for (const name of ['PATH', 'HOME'] as const)
@@ -37,10 +38,13 @@ export async function runCommand(
     cwd: options.cwd,
     env: { ...env, ...options.env },
     input: options.input ?? '',
-    timeoutMs: 600_000,
+    timeoutMs: options.timeoutMs ?? 600_000,
     maxOutputBytes: 64 * 1024 * 1024,
   });
-  if (result.timedOut) throw new Error(`${program} ${args.join(' ')}: no exit in 10 minutes`);
+  if (result.timedOut)
+    throw new Error(
+      `${program} ${args.join(' ')}: killed after ${options.timeoutMs ?? 600_000} ms\n${result.stderr}`,
+    );
   return { code: result.code, stdout: result.stdout.toString('utf8'), stderr: result.stderr };
 }
 
