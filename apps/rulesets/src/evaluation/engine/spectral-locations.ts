@@ -83,38 +83,45 @@ function yamlIndex(map: YamlNode, mergeKeys: boolean): Map<unknown, YamlNode> | 
   return index;
 }
 
-/** `@stoplight/yaml`'s `findNodeAtPath`, each mapping's keys indexed once per document. */
+/** The index of `node`, built the first time a lookup passes through it. */
+function indexOnce<N extends object, I>(indexes: WeakMap<N, I>, node: N, build: (node: N) => I): I {
+  let index = indexes.get(node);
+  if (index === undefined) {
+    index = build(node);
+    indexes.set(node, index);
+  }
+  return index;
+}
+
+/**
+ * `@stoplight/yaml`'s `findNodeAtPath` (the exact node or none: the YAML parser never looks for the
+ * closest), each mapping's keys indexed once per document.
+ */
 function findYamlNode(
-  root: YamlNode,
   path: readonly Segment[],
-  closest: boolean,
-  indexes: WeakMap<YamlNode, Map<unknown, YamlNode> | typeof IRREGULAR>,
-  mergeKeys: boolean,
+  root: YamlNode,
+  indexOf: (map: YamlNode) => Map<unknown, YamlNode> | typeof IRREGULAR,
 ): YamlNode | undefined | typeof IRREGULAR {
   let node: YamlNode = root;
   for (const segment of path) {
-    if (!isObject(node)) return closest ? node : undefined;
+    if (!isObject(node)) return undefined;
     if (node.kind === MAP) {
-      let index = indexes.get(node);
-      if (index === undefined) {
-        index = yamlIndex(node, mergeKeys);
-        indexes.set(node, index);
-      }
+      const index = indexOf(node);
       if (index === IRREGULAR) return IRREGULAR;
       // The library compares keys with ===, which differs from a Map's lookup for NaN only.
       const entry = Number.isNaN(segment) ? undefined : index.get(segment);
-      if (entry === undefined) return closest ? node : undefined;
+      if (entry === undefined) return undefined;
       node = entry.value === null ? (entry.key as YamlNode) : (entry.value as YamlNode);
     } else if (node.kind === SEQ) {
       const items = node.items ?? [];
       const i = Number(segment);
       // The library's loop: the item whose index === Number(segment), if any; a null item is no node.
-      if (!(Number.isInteger(i) && i >= 0 && i < items.length)) return closest ? node : undefined;
+      if (!(Number.isInteger(i) && i >= 0 && i < items.length)) return undefined;
       const item = items[i];
-      if (item === null) return closest ? node : undefined;
+      if (item === null) return undefined;
       node = item;
     } else {
-      return closest ? node : undefined;
+      return undefined;
     }
   }
   return node;
@@ -134,7 +141,8 @@ export function indexedYaml(parser: IParser<YamlParserResult<unknown>>): IParser
     const ast = result.ast as unknown as YamlNode | null | undefined;
     if (path.length === 0 || !isObject(ast)) return parser.getLocationForJsonPath(result, path);
     const mergeKeys = (result.metadata as { mergeKeys?: unknown } | undefined)?.mergeKeys === true;
-    const node = findYamlNode(ast, path, false, byMergeKeys[`${mergeKeys}`], mergeKeys);
+    const indexes = byMergeKeys[`${mergeKeys}`];
+    const node = findYamlNode(path, ast, (map) => indexOnce(indexes, map, (m) => yamlIndex(m, mergeKeys)));
     if (node === IRREGULAR) return parser.getLocationForJsonPath(result, path);
     if (node === undefined) return undefined;
     // The library's range of the node found: its walk of an empty path from that node is that node.
@@ -179,11 +187,7 @@ function findJsonNode(
     const step = Number.isInteger(Number(segment)) ? Number(segment) : segment;
     if (typeof step === 'string' || (typeof step === 'number' && node.type !== 'array')) {
       if (node.type !== 'object' || !Array.isArray(node.children)) return closest ? node : undefined;
-      let index = indexes.get(node);
-      if (index === undefined) {
-        index = jsonIndex(node);
-        indexes.set(node, index);
-      }
+      const index = indexOnce(indexes, node, jsonIndex);
       if (index === IRREGULAR) return IRREGULAR;
       const value = index.get(String(step));
       if (value === undefined) return closest ? node : undefined;
