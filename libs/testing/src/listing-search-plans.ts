@@ -1,8 +1,6 @@
 import { SEARCH_SORTS, type SearchAfter, type SearchSort } from '@pc/contracts';
 import { communityPageQueries, type ListingTable } from '@pc/platform';
-import type { Client } from 'pg';
-import { bulkFill, type PlanNode, planningDatabase, planSummary } from './query-plans';
-import type { TestDatabase } from './test-database';
+import { bulkFill, type PlanNode, planningFixture, planSummary } from './query-plans';
 
 /** Rows a plan test of the search fills a kind's table with. */
 export const SEARCH_PLAN_ROWS = 100_000;
@@ -31,26 +29,17 @@ const MAX_READ_ROWS = 200;
  * page's end, so a page deep in a sort costs what the first does. Checked on the executed plan.
  */
 export function listingSearchPlanRules(subject: () => ListingSearchPlanSubject): void {
-  let db: TestDatabase;
-  let pg: Client;
-
-  beforeAll(async () => {
-    ({ db, pg } = await planningDatabase());
+  const planning = planningFixture(async (pg) => {
     const s = subject();
     await bulkFill(pg, s.relation, s.fill, [SEARCH_PLAN_ROWS, VIEWER]);
   }, 120_000);
-
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
 
   /** The item in the middle of the sort's order, as a cursor. */
   async function middle(sort: SearchSort): Promise<SearchAfter> {
     const { table } = subject();
     const rank = sort === 'name' ? 'NULL::bigint' : table.rank[sort];
     const order = `${sort === 'name' ? '' : `${rank}, `}${table.sortKey} COLLATE "C", ${table.ident} COLLATE "C"`;
-    const { rows } = await pg.query<{ rank: string | null; key: string; ident: string }>(
+    const { rows } = await planning.pg.query<{ rank: string | null; key: string; ident: string }>(
       `SELECT ${rank} AS rank, ${table.sortKey} AS key, ${table.ident} AS ident FROM ${table.from}
         ORDER BY ${order} OFFSET ${SEARCH_PLAN_ROWS / 2} LIMIT 1`,
     );
@@ -65,7 +54,7 @@ export function listingSearchPlanRules(subject: () => ListingSearchPlanSubject):
   }
 
   async function executed(sql: string, params: unknown[]): Promise<PlanNode[]> {
-    const result = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    const result = await planning.pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
       `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
       params,
     );

@@ -37,6 +37,32 @@ export async function planningDatabase(): Promise<{ db: TestDatabase; pg: Client
 }
 
 /**
+ * A planning database for a test file: created before its tests, filled once by `fill` (with `bulkFill`),
+ * closed and dropped after them. `planning.pg` is the connection the plans are read on.
+ */
+export function planningFixture(
+  fill: (pg: Client) => Promise<void>,
+  timeoutMs: number,
+): { readonly pg: Client } {
+  let db: TestDatabase | undefined;
+  let pg: Client | undefined;
+  beforeAll(async () => {
+    ({ db, pg } = await planningDatabase());
+    await fill(pg);
+  }, timeoutMs);
+  afterAll(async () => {
+    await pg?.end();
+    await db?.drop();
+  });
+  return {
+    get pg(): Client {
+      if (!pg) throw new Error('the planning database is opened before the tests');
+      return pg;
+    },
+  };
+}
+
+/**
  * Runs `sql` (an INSERT ... SELECT of many rows into `relation`) as a bulk load, the way a restore does:
  * the relation's secondary indexes (not its primary key, unique or constraint indexes) are dropped first
  * and built again after from their own definitions, in one transaction, then the relation is analyzed

@@ -1,13 +1,5 @@
 import { LIST_LIMIT } from '@pc/contracts';
-import {
-  bulkFill,
-  type PlanNode,
-  planNodes,
-  planningDatabase,
-  planSummary,
-  type TestDatabase,
-} from '@pc/testing';
-import type { Client } from 'pg';
+import { bulkFill, type PlanNode, planNodes, planningFixture, planSummary } from '@pc/testing';
 import { type PolicySearch, type SearchPlan, searchQuery } from './policies.repository';
 
 const ROWS = 100_000;
@@ -21,11 +13,7 @@ const MAX_SORTED_ROWS = 2_000;
  * index and never sort (or scan) the whole table.
  */
 describe('policy search plans at 100,000 rows', () => {
-  let db: TestDatabase;
-  let pg: Client;
-
-  beforeAll(async () => {
-    ({ db, pg } = await planningDatabase());
+  const planning = planningFixture(async (pg) => {
     // Ten first words (`rate` is one: a tenth of all names), a rare `quokka` every 5,000th row, eight
     // categories, a fifth outbound, a twentieth not published, a thousand owners (VIEWER among them).
     await bulkFill(
@@ -51,11 +39,6 @@ describe('policy search plans at 100,000 rows', () => {
     );
   }, 60_000);
 
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
-
   /** A search as the list makes it: the first page by name, anonymously, but for what `search` says. */
   function searchOf(search: Partial<PolicySearch>): PolicySearch {
     return { viewerId: null, sort: 'alpha', order: 'asc', limit: LIST_LIMIT.default, offset: 0, ...search };
@@ -63,7 +46,7 @@ describe('policy search plans at 100,000 rows', () => {
 
   async function plan(search: Partial<PolicySearch>, how: SearchPlan): Promise<PlanNode[]> {
     const { sql, params } = searchQuery(searchOf(search), how);
-    return planNodes(pg, sql, params);
+    return planNodes(planning.pg, sql, params);
   }
 
   // Without q both plans are one; with q, `walk` is tried first and `bitmap` when the walk came back
@@ -95,10 +78,10 @@ describe('policy search plans at 100,000 rows', () => {
   async function rowsOf(search: Partial<PolicySearch>): Promise<Row[]> {
     const full = searchOf(search);
     const walk = searchQuery(full, 'walk');
-    const walked = (await pg.query<Row>(walk.sql, walk.params)).rows;
+    const walked = (await planning.pg.query<Row>(walk.sql, walk.params)).rows;
     if (walked.length > full.limit) return walked;
     const { sql, params } = searchQuery(full, 'bitmap');
-    return (await pg.query<Row>(sql, params)).rows;
+    return (await planning.pg.query<Row>(sql, params)).rows;
   }
 
   async function names(search: Partial<PolicySearch>): Promise<string[]> {
@@ -106,7 +89,7 @@ describe('policy search plans at 100,000 rows', () => {
   }
 
   it('finds part of a word in a name, a word by its prefix, a tag and a word of the description', async () => {
-    await pg.query(
+    await planning.pg.query(
       `INSERT INTO catalog.policies (slug, name, description, category, status, owner_id, source_host_url)
        VALUES ('oauth-x', 'OAuth Wombat Gate', 'Checks wombat tokens.', 'Numbat', 'published', $1, 'https://h.example/a'),
               ('authn-x', 'Authentication Wombat Filter', 'Filters requests.', 'Other', 'published', $1, 'https://h.example/b'),

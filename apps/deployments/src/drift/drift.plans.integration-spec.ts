@@ -1,5 +1,4 @@
-import { bulkFill, planNodes, planningDatabase, planSummary, type TestDatabase } from '@pc/testing';
-import type { Client } from 'pg';
+import { bulkFill, planNodes, planningFixture, planSummary } from '@pc/testing';
 import { CANDIDATES_SQL } from './drift.repository';
 
 const DEPLOYMENTS = 20_000;
@@ -15,11 +14,7 @@ const CONNECTION = '00000000-0000-0000-0000-000000000001';
  * PostgreSQL's default working memory on every page.
  */
 describe('drift candidates plans at 20,000 deployments', () => {
-  let db: TestDatabase;
-  let pg: Client;
-
-  beforeAll(async () => {
-    ({ db, pg } = await planningDatabase());
+  const planning = planningFixture(async (pg) => {
     await bulkFill(
       pg,
       'deployments.deployments',
@@ -43,11 +38,6 @@ describe('drift candidates plans at 20,000 deployments', () => {
     );
   }, 120_000);
 
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
-
   it.each([
     ['a page of the sweep', [null, 200, null, null]],
     ['one deployment', [null, 1, null, '00000000-0000-0000-0000-00000000abcd']],
@@ -55,7 +45,7 @@ describe('drift candidates plans at 20,000 deployments', () => {
   ])(
     'reads the latest deployment per item and organization through its index (%s)',
     async (_name, params) => {
-      const nodes = await planNodes(pg, CANDIDATES_SQL, params);
+      const nodes = await planNodes(planning.pg, CANDIDATES_SQL, params);
       const deployments = nodes.filter((n) => n['Relation Name'] === 'deployments');
       expect({ summary: planSummary(nodes), deployments: planSummary(deployments) }).toEqual({
         summary: planSummary(nodes),

@@ -1,13 +1,5 @@
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
-import {
-  bulkFill,
-  type PlanNode,
-  planNodes,
-  planningDatabase,
-  planSummary,
-  type TestDatabase,
-} from '@pc/testing';
-import type { Client } from 'pg';
+import { bulkFill, type PlanNode, planNodes, planningFixture, planSummary } from '@pc/testing';
 import { HISTORY_SQL, TREND_SQL } from '../api-evaluations/api-evaluations.repository';
 import { expectIndexed } from '../testing/query-plans';
 import { API_PAGE_SQL } from './governed-apis.repository';
@@ -25,11 +17,7 @@ const API = '00000000-0000-0000-0000-0000000003e8';
  * no sort of the workspace's APIs or the API's evaluations.
  */
 describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
-  let db: TestDatabase;
-  let pg: Client;
-
-  beforeAll(async () => {
-    ({ db, pg } = await planningDatabase());
+  const planning = planningFixture(async (pg) => {
     await bulkFill(
       pg,
       'rulesets.governed_apis',
@@ -54,17 +42,12 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
     );
   }, 120_000);
 
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
-
   it.each([
     ['every API, at-risk first', false, null],
     ['the at-risk APIs only', true, null],
     ['one tag', false, 'partner'],
   ])("reads a workspace's page (%s) through its index", async (_name, atRisk, tag) => {
-    const nodes = await planNodes(pg, API_PAGE_SQL, [
+    const nodes = await planNodes(planning.pg, API_PAGE_SQL, [
       WORKSPACE,
       atRisk,
       70,
@@ -80,12 +63,12 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
     ['a page before an evaluation', 'before'],
   ])("reads an API's history (%s) through its index", async (_name, before) => {
     const [{ id }] = (
-      await pg.query<{ id: string }>(
+      await planning.pg.query<{ id: string }>(
         `SELECT id FROM rulesets.api_evaluations WHERE api_id = $1 ORDER BY created_at DESC OFFSET 10 LIMIT 1`,
         [API],
       )
     ).rows;
-    const nodes = await planNodes(pg, HISTORY_SQL, [
+    const nodes = await planNodes(planning.pg, HISTORY_SQL, [
       API,
       GOVERNANCE_LIMITS.limit.default + 1,
       before ? id : null,
@@ -100,7 +83,7 @@ describe('governance plans at 10,000 APIs and 95,000 evaluations', () => {
   ])(
     "reads a workspace's trend over %s walking each API's history index in its order (no sort by time)",
     async (_name, days) => {
-      const nodes = await planNodes(pg, TREND_SQL, [WORKSPACE, days, 70]);
+      const nodes = await planNodes(planning.pg, TREND_SQL, [WORKSPACE, days, 70]);
       const summary = planSummary(nodes);
       expect({ summary, seq: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length }).toEqual({
         summary,

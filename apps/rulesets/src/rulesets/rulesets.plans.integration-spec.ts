@@ -1,6 +1,5 @@
 import { RULESET_LIMITS } from '@pc/contracts';
-import { bulkFill, type PlanNode, planNodes, planningDatabase, type TestDatabase } from '@pc/testing';
-import type { Client } from 'pg';
+import { bulkFill, type PlanNode, planNodes, planningFixture } from '@pc/testing';
 import { expectIndexed } from '../testing/query-plans';
 import { type RulesetSearch, searchQuery } from './rulesets.repository';
 
@@ -16,11 +15,7 @@ const MAX_SORTED_ROWS = 2_000;
  * estimate for a prefix query is a few percent of the rows, prefers a sequential scan for those.)
  */
 describe('ruleset search plans at 50,000 rows', () => {
-  let db: TestDatabase;
-  let pg: Client;
-
-  beforeAll(async () => {
-    ({ db, pg } = await planningDatabase());
+  const planning = planningFixture(async (pg) => {
     await bulkFill(
       pg,
       'rulesets.rulesets',
@@ -46,11 +41,6 @@ describe('ruleset search plans at 50,000 rows', () => {
     );
   }, 60_000);
 
-  afterAll(async () => {
-    await pg?.end();
-    await db?.drop();
-  });
-
   async function plan(search: Partial<RulesetSearch>): Promise<PlanNode[]> {
     const { sql, params } = searchQuery({
       viewerId: null,
@@ -60,7 +50,7 @@ describe('ruleset search plans at 50,000 rows', () => {
       offset: 0,
       ...search,
     });
-    return planNodes(pg, sql, params);
+    return planNodes(planning.pg, sql, params);
   }
 
   const cases: Array<[string, Partial<RulesetSearch>]> = [
