@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEPLOYMENT_QUEUE, type DeploymentJobMessage } from '@pc/contracts';
-import {
-  JetStreamWorkQueue,
-  openWorkQueue,
-  type QueueWorker,
-  type RunningService,
-  type WorkQueue,
-} from '@pc/platform';
+import { JetStreamWorkQueue, openWorkQueue, type RunningService, type WorkQueue } from '@pc/platform';
 import { serviceUnderTest } from '@pc/testing';
 import { connect, type NatsConnection } from 'nats';
 import type { Client } from 'pg';
@@ -16,6 +10,61 @@ jest.setTimeout(60_000);
 
 /** The shortest ack wait the service and its workers allow: a lost delivery comes back after 1 s. */
 const ACK_WAIT_MS = 1000;
+
+/** A ruleset released to one organization: its deployment and the job that runs it. */
+async function deployRuleset(
+  service: DeploymentsUnderTest,
+  d: Deployer,
+): Promise<{ deploymentId: string; jobId: string }> {
+  const ruleset = await service.ruleset(d.user);
+  const res = await service.deploy(d, {
+    assetType: 'ruleset',
+    rulesetId: ruleset.id,
+    targetOrganizationIds: [d.tenant.paymentsId],
+    doRelease: true,
+    version: '1.0.0',
+  });
+  const deploymentId = res.results[0].deployment!.id;
+  return { deploymentId, jobId: await service.jobOf(deploymentId) };
+}
+
+interface LostDeliveries {
+  queue: WorkQueue<DeploymentJobMessage>;
+  /** Resolves once the job's last delivery is lost. */
+  allLost(): Promise<void>;
+  /** Answers the deliveries held and stops taking more. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Handlers on the service's job queue that take every delivery and never answer: each delivery is lost
+ * when its ack wait runs out.
+ */
+async function loseEveryDelivery(service: DeploymentsUnderTest): Promise<LostDeliveries> {
+  const queue = await openWorkQueue<DeploymentJobMessage>(service.busConfig, 'deployments-test', {
+    ...DEPLOYMENT_QUEUE,
+    ackWaitMs: ACK_WAIT_MS,
+  });
+  const hung = new Set<() => void>();
+  let deliveries = 0;
+  const worker = await queue.process(
+    (job) => {
+      deliveries = job.attempt;
+      return new Promise<void>((answer) => hung.add(answer));
+    },
+    { concurrency: DEPLOYMENT_QUEUE.maxDeliver },
+  );
+  return {
+    queue,
+    allLost: async () => {
+      while (deliveries < DEPLOYMENT_QUEUE.maxDeliver) await sleep(100);
+    },
+    stop: async () => {
+      for (const answer of hung) answer();
+      await worker.stop();
+    },
+  };
+}
 
 /**
  * The dead letter of a deployment job (its last delivery lost) on the in-process queue: recorded under
@@ -29,48 +78,26 @@ describe("a deployment job's dead letter", () => {
   let d: Deployer;
   let worker: RunningService | undefined;
   let holder: Client | undefined;
-  let lost: QueueWorker | undefined;
-  const hung = new Set<() => void>();
+  let losing: LostDeliveries | undefined;
 
   beforeAll(async () => {
     d = await service.deployer();
   });
 
   afterAll(async () => {
-    for (const answer of hung) answer();
-    await lost?.stop();
+    await losing?.stop();
     await worker?.close();
     await holder?.end();
   });
 
   it('waits for the worker holding the job, and fails the job as before once that worker dies', async () => {
-    const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      targetOrganizationIds: [d.tenant.paymentsId],
-      doRelease: true,
-      version: '1.0.0',
-    });
-    const deploymentId = res.results[0].deployment!.id;
-    const jobId = await service.jobOf(deploymentId);
+    const { deploymentId, jobId } = await deployRuleset(service, d);
     // The worker that runs the job: it holds the job's run lock.
     holder = await service.holdRunLock(jobId);
 
     // Every delivery is lost (its ack wait runs out), the last one included.
-    const queue = await openWorkQueue<DeploymentJobMessage>(service.busConfig, 'deployments-test', {
-      ...DEPLOYMENT_QUEUE,
-      ackWaitMs: ACK_WAIT_MS,
-    });
-    let deliveries = 0;
-    lost = await queue.process(
-      (job) => {
-        deliveries = job.attempt;
-        return new Promise<void>((answer) => hung.add(answer));
-      },
-      { concurrency: DEPLOYMENT_QUEUE.maxDeliver },
-    );
-    while (deliveries < DEPLOYMENT_QUEUE.maxDeliver) await sleep(100);
+    losing = await loseEveryDelivery(service);
+    await losing.allLost();
 
     // The worker gets the delivery past the last: the dead letter, while the job's worker still runs it.
     worker = await service.startWorker({ DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS) });
@@ -101,22 +128,19 @@ describe("a deployment job's dead letter when the worker handed it stops", () =>
   let d: Deployer;
   let workers: RunningService[] = [];
   let holder: Client | undefined;
-  let queue: WorkQueue<DeploymentJobMessage> | undefined;
-  let lost: QueueWorker | undefined;
+  let losing: LostDeliveries | undefined;
   let nc: NatsConnection | undefined;
-  const hung = new Set<() => void>();
 
   beforeAll(async () => {
     d = await service.deployer();
   });
 
   afterAll(async () => {
-    for (const answer of hung) answer();
-    await lost?.stop();
+    await losing?.stop();
     for (const worker of workers) await worker.close();
     await holder?.end();
     await nc?.drain();
-    if (queue instanceof JetStreamWorkQueue) await queue.destroy();
+    if (losing?.queue instanceof JetStreamWorkQueue) await losing.queue.destroy();
   });
 
   /** Deliveries the queue has made so far, redeliveries included (its consumer's sequence). */
@@ -131,32 +155,12 @@ describe("a deployment job's dead letter when the worker handed it stops", () =>
   }
 
   it('fails the job once its worker dies, though the worker handed its last delivery stopped meanwhile', async () => {
-    const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      targetOrganizationIds: [d.tenant.paymentsId],
-      doRelease: true,
-      version: '1.0.0',
-    });
-    const deploymentId = res.results[0].deployment!.id;
-    const jobId = await service.jobOf(deploymentId);
+    const { deploymentId, jobId } = await deployRuleset(service, d);
     holder = await service.holdRunLock(jobId);
 
     // Every delivery is lost (its ack wait runs out), the last one included.
-    queue = await openWorkQueue<DeploymentJobMessage>(service.busConfig, 'deployments-test', {
-      ...DEPLOYMENT_QUEUE,
-      ackWaitMs: ACK_WAIT_MS,
-    });
-    let deliveries = 0;
-    lost = await queue.process(
-      (job) => {
-        deliveries = job.attempt;
-        return new Promise<void>((answer) => hung.add(answer));
-      },
-      { concurrency: DEPLOYMENT_QUEUE.maxDeliver },
-    );
-    while (deliveries < DEPLOYMENT_QUEUE.maxDeliver) await sleep(100);
+    losing = await loseEveryDelivery(service);
+    await losing.allLost();
 
     // A worker gets the delivery past the last (the dead letter) while the job's worker still runs it, and stops.
     const stopping = await service.startWorker({ DEPLOY_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS) });
