@@ -1,6 +1,13 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import type { RequestContext } from '@pc/contracts';
-import { CallerCache, type CredentialEnd, readBearer, RemoteError, SharedBudgets } from '@pc/platform';
+import type { RequestContext, RpcDescriptor } from '@pc/contracts';
+import {
+  BusClient,
+  CallerCache,
+  type CredentialEnd,
+  readBearer,
+  RemoteError,
+  SharedBudgets,
+} from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { GatewayEnv } from '../gateway.env';
@@ -8,6 +15,26 @@ import { EVENT_STREAM_HEADERS, EventStream, type EventStreamOptions, openEventSt
 
 /** What a caller at the open-stream limit is told to wait. */
 const STREAMS_RETRY_AFTER_S = 5;
+
+/** A GET on a stream route, admitted: the path's id in lower case, as live events name it. */
+export interface StreamRequest {
+  ctx: RequestContext;
+  id: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Gives the stream's lease back before the stream ends (it is given back at its end at the latest). */
+  release: () => Promise<void>;
+  /** The validated Last-Event-ID header, when sent. */
+  lastEventId: string | undefined;
+}
+
+/** One kind of stream (deployment logs, roll-out events): what it adds to the route `EventStreams.answer` serves. */
+export interface EventFeed {
+  /** The stream's stored pages: one item is read on HEAD, for the caller's error (a 404) or the headers. */
+  readonly pages: RpcDescriptor<{ id: string; limit?: number }, unknown>;
+  /** Serves the stream while it holds one of the user's leases. */
+  serve(request: StreamRequest): Promise<void>;
+}
 
 /**
  * Every server-sent event stream this gateway replica serves (deployment logs, roll-out events), and
@@ -24,21 +51,33 @@ export class EventStreams implements BeforeApplicationShutdown {
 
   constructor(
     private readonly env: GatewayEnv,
+    private readonly bus: BusClient,
     private readonly callers: CallerCache,
     private readonly budgets: SharedBudgets,
   ) {}
 
   /**
-   * Serves a stream holding one of the user's open-stream leases (`admit`), given back when `serve`
-   * ends at the latest; `serve` may give it back earlier with `release`.
+   * Answers a stream route for the resource `givenId` names, in lower case whatever case the path gave
+   * (live events name it so). HEAD: the stream's headers once the resource is known visible, and the end
+   * at once (no stream opens, no lease is taken). GET: `feed.serve`, holding one of the user's open-stream
+   * leases (`admit`).
    */
-  async whileAdmitted(
+  async answer(
+    feed: EventFeed,
     ctx: RequestContext,
-    serve: (release: () => Promise<void>) => Promise<void>,
+    givenId: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    lastEventId: string | undefined,
   ): Promise<void> {
+    const id = givenId.toLowerCase();
+    if (req.method === 'HEAD') {
+      await this.bus.request(feed.pages, ctx, { id, limit: 1 });
+      return this.answerHead(req, reply);
+    }
     const release = await this.admit(ctx);
     try {
-      await serve(release);
+      await feed.serve({ ctx, id, req, reply, release, lastEventId });
     } finally {
       void release();
     }
@@ -70,21 +109,18 @@ export class EventStreams implements BeforeApplicationShutdown {
     return stream;
   }
 
-  /**
-   * HEAD on a stream route (Fastify answers HEAD for every GET): the stream's headers, after the same
-   * checks as GET, and the end at once; no stream opens, no lease is taken.
-   */
-  answerHead(req: FastifyRequest, reply: FastifyReply): void {
-    reply.hijack();
-    reply.raw.writeHead(200, { ...EVENT_STREAM_HEADERS, 'x-request-id': String(req.id) });
-    reply.raw.end();
-  }
-
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     const streams = [...this.open];
     for (const stream of streams) stream.closeWith('shutting_down');
     await Promise.all(streams.map((stream) => stream.ended()));
+  }
+
+  /** HEAD on a stream route (Fastify answers HEAD for every GET): the stream's headers, and the end. */
+  private answerHead(req: FastifyRequest, reply: FastifyReply): void {
+    reply.hijack();
+    reply.raw.writeHead(200, { ...EVENT_STREAM_HEADERS, 'x-request-id': String(req.id) });
+    reply.raw.end();
   }
 
   /**

@@ -8,7 +8,7 @@ import {
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EventStreams } from './event-streams';
+import { type EventFeed, EventStreams, type StreamRequest } from './event-streams';
 import { type HubEvent, LogHub } from './log-hub';
 
 /** A safety net: stored chunks are checked this often, in case a live event was lost. */
@@ -27,41 +27,21 @@ const POLL_MS = 3000;
  * The limit, the credential watch and the end at shutdown are `EventStreams`'.
  */
 @Injectable()
-export class LogStreams {
+export class LogStreams implements EventFeed {
   constructor(
     private readonly bus: BusClient,
     private readonly hub: LogHub,
     private readonly streams: EventStreams,
   ) {}
 
-  /**
-   * `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. HEAD answers
-   * the stream's headers once the deployment is known visible, and opens nothing.
-   */
-  async stream(
-    ctx: RequestContext,
-    givenId: string,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    lastEventId?: string,
-  ): Promise<void> {
-    // Live events name the deployment in lower case, whatever case the path gave.
-    const id = givenId.toLowerCase();
-    if (req.method === 'HEAD') {
-      await this.bus.request(DeploymentsRpc.logsAfter, ctx, { id, limit: 1 });
-      return this.streams.answerHead(req, reply);
-    }
-    await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
+  readonly pages = DeploymentsRpc.logsAfter;
+
+  /** `lastEventId`: the validated Last-Event-ID header (LOG_EVENT_ID_PATTERN), when sent. */
+  stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply, lastEventId?: string) {
+    return this.streams.answer(this, ctx, id, req, reply, lastEventId);
   }
 
-  private async serve(
-    ctx: RequestContext,
-    id: string,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    release: () => Promise<void>,
-    lastEventId: string | undefined,
-  ): Promise<void> {
+  async serve({ ctx, id, req, reply, release, lastEventId }: StreamRequest): Promise<void> {
     const [jobId, seq] = lastEventId?.split(':') ?? [];
     const after = jobId && seq ? { jobId: jobId.toLowerCase(), seq: Number(seq) } : undefined;
 

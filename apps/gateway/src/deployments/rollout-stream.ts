@@ -9,7 +9,7 @@ import {
 } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EventStreams } from './event-streams';
+import { type EventFeed, EventStreams, type StreamRequest } from './event-streams';
 
 /** Stored events are read this often too, in case a broadcast was lost. */
 const POLL_MS = 1000;
@@ -24,7 +24,7 @@ const ENDED: readonly Rollout['status'][] = ['completed', 'halted', 'aborted', '
  * the credential revoked or expired, a reader more than 1 MiB behind, the gateway stopping).
  */
 @Injectable()
-export class RolloutStreams implements OnModuleInit {
+export class RolloutStreams implements OnModuleInit, EventFeed {
   private readonly listeners = new Map<string, Set<(event: RolloutEvent) => void>>();
 
   constructor(
@@ -32,40 +32,20 @@ export class RolloutStreams implements OnModuleInit {
     private readonly streams: EventStreams,
   ) {}
 
+  readonly pages = DeploymentsRpc.rolloutEventsAfter;
+
   async onModuleInit(): Promise<void> {
     await this.bus.subscribeBroadcast(DeploymentsEvents.rolloutEvent, (data) => {
       for (const listener of this.listeners.get(data.rollout_id) ?? []) listener(data.event);
     });
   }
 
-  /**
-   * `lastEventId`: the validated Last-Event-ID header (ROLLOUT_EVENT_ID_PATTERN), when sent. HEAD
-   * answers the stream's headers once the roll-out is known visible, and opens nothing.
-   */
-  async stream(
-    ctx: RequestContext,
-    givenId: string,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    lastEventId?: string,
-  ): Promise<void> {
-    // Live events name the roll-out in lower case, whatever case the path gave.
-    const id = givenId.toLowerCase();
-    if (req.method === 'HEAD') {
-      await this.bus.request(DeploymentsRpc.rolloutEventsAfter, ctx, { id, limit: 1 });
-      return this.streams.answerHead(req, reply);
-    }
-    await this.streams.whileAdmitted(ctx, (release) => this.serve(ctx, id, req, reply, release, lastEventId));
+  /** `lastEventId`: the validated Last-Event-ID header (ROLLOUT_EVENT_ID_PATTERN), when sent. */
+  stream(ctx: RequestContext, id: string, req: FastifyRequest, reply: FastifyReply, lastEventId?: string) {
+    return this.streams.answer(this, ctx, id, req, reply, lastEventId);
   }
 
-  private async serve(
-    ctx: RequestContext,
-    id: string,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    release: () => Promise<void>,
-    lastEventId: string | undefined,
-  ): Promise<void> {
+  async serve({ ctx, id, req, reply, release, lastEventId }: StreamRequest): Promise<void> {
     let last = lastEventId ? Number(lastEventId) : 0;
     const live: RolloutEvent[] = [];
     let onEvent: (event: RolloutEvent) => void = (event) => void live.push(event);
