@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,32 @@ describe('the command line', () => {
     jest.restoreAllMocks();
     rmSync(env.configDir, { recursive: true, force: true });
   });
+  const cli = (...args: string[]) => run(['node', 'policy-catalog', ...args], env);
+
+  /**
+   * A stand-in of the API answering with `handle` (given the request's URL), for the describe block that
+   * calls it: it listens from beforeAll to afterAll, the CLI is pointed at it before each test, and
+   * `requests` holds what it was asked during the test (`GET /api/...?...`).
+   */
+  const standInApi = (handle: (url: URL, res: ServerResponse, req: IncomingMessage) => void) => {
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://api');
+      requests.push(`${req.method} ${url.pathname}${url.search}`);
+      handle(url, res, req);
+    });
+    beforeAll(async () => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      requests.splice(0);
+      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    return { server, requests };
+  };
 
   it('prints its version with --version alone', async () => {
     expect(await run(['node', 'policy-catalog', '--version'], env)).toBe(0);
@@ -86,105 +112,89 @@ describe('the command line', () => {
       name: `Item ${n}`,
       category: 'security',
     });
-    let server: Server;
-    let requests: string[];
-
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        const url = new URL(req.url!, 'http://api');
-        requests.push(`${req.method} ${url.pathname}${url.search}`);
-        const limit = Number(url.searchParams.get('limit') ?? 50);
-        const body =
-          url.pathname === '/api/connections'
-            ? { connections: [connection(PROD, 'Acme prod'), connection(DEV, 'Acme dev')] }
-            : url.pathname === `/api/connections/${DEV}/orgs`
-              ? { orgs, truncated: false }
-              : url.pathname === `/api/connections/${PROD}/orgs`
-                ? { orgs: orgs.slice(0, 2), truncated: true }
-                : url.pathname === '/api/deployments'
-                  ? {
-                      deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
-                      // Policies' deployments are all there are; rulesets' go on.
-                      pagination: {
-                        limit,
-                        next_cursor: 'next',
-                        has_more: url.searchParams.get('assetType') !== 'policy',
-                      },
-                    }
-                  : url.pathname === '/api/rollouts'
-                    ? url.searchParams.get('cursor') === 'r2'
+    const { server, requests } = standInApi((url, res) => {
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const body =
+        url.pathname === '/api/connections'
+          ? { connections: [connection(PROD, 'Acme prod'), connection(DEV, 'Acme dev')] }
+          : url.pathname === `/api/connections/${DEV}/orgs`
+            ? { orgs, truncated: false }
+            : url.pathname === `/api/connections/${PROD}/orgs`
+              ? { orgs: orgs.slice(0, 2), truncated: true }
+              : url.pathname === '/api/deployments'
+                ? {
+                    deployments: Array.from({ length: limit }, (_, i) => deployment(i + 1)),
+                    // Policies' deployments are all there are; rulesets' go on.
+                    pagination: {
+                      limit,
+                      next_cursor: 'next',
+                      has_more: url.searchParams.get('assetType') !== 'policy',
+                    },
+                  }
+                : url.pathname === '/api/rollouts'
+                  ? url.searchParams.get('cursor') === 'r2'
+                    ? {
+                        rollouts: [
+                          {
+                            id: '66666666-6666-4666-8666-666666666666',
+                            asset_type: 'ruleset',
+                            asset_name: 'Older Rules',
+                            requested_version: '0.9.0',
+                            status: 'completed',
+                            current_step: 0,
+                            steps: [{}],
+                            created_at: '2026-12-01T08:00:00.000Z',
+                          },
+                        ],
+                        hasMore: false,
+                        nextCursor: null,
+                      }
+                    : {
+                        rollouts: [
+                          {
+                            id: '44444444-4444-4444-8444-444444444444',
+                            asset_type: 'policy',
+                            asset_name: 'Rate Guard',
+                            requested_version: '1.4.0',
+                            status: 'halted',
+                            current_step: 1,
+                            steps: [{}, {}, {}],
+                            created_at: '2026-12-03T08:00:00.000Z',
+                          },
+                        ],
+                        hasMore: true,
+                        nextCursor: 'r2',
+                      }
+                  : url.pathname === '/api/policies'
+                    ? {
+                        policies: [1, 2].map((n) => ({
+                          ...listed(n),
+                          version: '1.0.0',
+                          status: 'published',
+                        })),
+                        hasMore: false,
+                        nextCursor: null,
+                      }
+                    : url.pathname === '/api/rulesets'
                       ? {
-                          rollouts: [
-                            {
-                              id: '66666666-6666-4666-8666-666666666666',
-                              asset_type: 'ruleset',
-                              asset_name: 'Older Rules',
-                              requested_version: '0.9.0',
-                              status: 'completed',
-                              current_step: 0,
-                              steps: [{}],
-                              created_at: '2026-12-01T08:00:00.000Z',
-                            },
-                          ],
-                          hasMore: false,
-                          nextCursor: null,
-                        }
-                      : {
-                          rollouts: [
-                            {
-                              id: '44444444-4444-4444-8444-444444444444',
-                              asset_type: 'policy',
-                              asset_name: 'Rate Guard',
-                              requested_version: '1.4.0',
-                              status: 'halted',
-                              current_step: 1,
-                              steps: [{}, {}, {}],
-                              created_at: '2026-12-03T08:00:00.000Z',
-                            },
-                          ],
-                          hasMore: true,
-                          nextCursor: 'r2',
-                        }
-                    : url.pathname === '/api/policies'
-                      ? {
-                          policies: [1, 2].map((n) => ({
+                          rulesets: [1, 2].map((n) => ({
                             ...listed(n),
-                            version: '1.0.0',
-                            status: 'published',
+                            target_scopes: ['rest-api'],
+                            lifecycle_status: 'published',
                           })),
                           hasMore: false,
                           nextCursor: null,
                         }
-                      : url.pathname === '/api/rulesets'
+                      : url.pathname === '/api/workspaces'
                         ? {
-                            rulesets: [1, 2].map((n) => ({
-                              ...listed(n),
-                              target_scopes: ['rest-api'],
-                              lifecycle_status: 'published',
-                            })),
-                            hasMore: false,
-                            nextCursor: null,
+                            memberships: [
+                              { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
+                            ],
                           }
-                        : url.pathname === '/api/workspaces'
-                          ? {
-                              memberships: [
-                                { workspace: { id: PROD, name: 'Mine', slug: 'mine', is_personal: true } },
-                              ],
-                            }
-                          : null;
-        res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body ?? { code: 'NOT_FOUND', message: 'no such route' }));
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+                        : null;
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { code: 'NOT_FOUND', message: 'no such route' }));
     });
-    afterAll(async () => {
-      await new Promise((resolve) => server.close(resolve));
-    });
-    beforeEach(() => {
-      requests = [];
-      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    const cli = (...args: string[]) => run(['node', 'policy-catalog', ...args], env);
 
     it('lists connections as a table, and as JSON with --json', async () => {
       expect(await cli('connections', 'list')).toBe(0);
@@ -387,50 +397,36 @@ describe('the command line', () => {
   describe('search --json (against a stand-in of GET /api/search)', () => {
     /** 250 items; a page's cursor is the position after its last item, as the API's keyset cursor is. */
     const TOTAL = 250;
-    let server: Server;
-    let requests: string[];
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        const url = new URL(req.url!, 'http://api');
-        requests.push(`${url.pathname}${url.search}`);
-        const limit = Number(url.searchParams.get('limit') ?? 20);
-        const start = Number(url.searchParams.get('cursor') ?? 0);
-        const end = Math.min(TOTAL, start + limit);
-        const items = Array.from({ length: end - start }, (_, i) => ({
-          kind: 'policy',
-          catalog: 'vendor',
-          id: null,
-          slug: `item-${start + i}`,
-          name: `Item ${start + i}`,
-          summary: '',
-          category: null,
-          counts: null,
-        }));
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            items,
-            match: null,
-            total: TOTAL,
-            facets: {
-              kinds: { policy: TOTAL, ruleset: 0 },
-              catalogs: { community: 0, vendor: TOTAL },
-              categories: [],
-            },
-            countsCapped: false,
-            hasMore: end < TOTAL,
-            nextCursor: end < TOTAL ? String(end) : null,
-          }),
-        );
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(async () => {
-      await new Promise((resolve) => server.close(resolve));
-    });
-    beforeEach(() => {
-      requests = [];
-      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { requests } = standInApi((url, res) => {
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const end = Math.min(TOTAL, start + limit);
+      const items = Array.from({ length: end - start }, (_, i) => ({
+        kind: 'policy',
+        catalog: 'vendor',
+        id: null,
+        slug: `item-${start + i}`,
+        name: `Item ${start + i}`,
+        summary: '',
+        category: null,
+        counts: null,
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          items,
+          match: null,
+          total: TOTAL,
+          facets: {
+            kinds: { policy: TOTAL, ruleset: 0 },
+            catalogs: { community: 0, vendor: TOTAL },
+            categories: [],
+          },
+          countsCapped: false,
+          hasMore: end < TOTAL,
+          nextCursor: end < TOTAL ? String(end) : null,
+        }),
+      );
     });
     const search = async (...args: string[]) => {
       expect(await run(['node', 'policy-catalog', '--json', 'search', ...args], env)).toBe(0);
@@ -444,8 +440,8 @@ describe('the command line', () => {
     it('answers a cursor that resumes right after the last item printed, when --limit spans pages and cuts one', async () => {
       const found = await search('--limit', '150');
       expect(requests).toEqual([
-        '/api/search?sort=name&limit=100',
-        '/api/search?sort=name&limit=50&cursor=100',
+        'GET /api/search?sort=name&limit=100',
+        'GET /api/search?sort=name&limit=50&cursor=100',
       ]);
       expect(found.items.map((item) => item.slug)).toEqual(
         Array.from({ length: 150 }, (_, i) => `item-${i}`),
@@ -455,7 +451,7 @@ describe('the command line', () => {
 
     it('resumes from --cursor: the items after it, and the cursor after them', async () => {
       const found = await search('--limit', '50', '--cursor', '150');
-      expect(requests).toEqual(['/api/search?sort=name&limit=50&cursor=150']);
+      expect(requests).toEqual(['GET /api/search?sort=name&limit=50&cursor=150']);
       expect(found.items.map((item) => item.slug)).toEqual(
         Array.from({ length: 50 }, (_, i) => `item-${150 + i}`),
       );
@@ -482,38 +478,24 @@ describe('the command line', () => {
   describe('submissions status (against a stand-in of both submissions lists)', () => {
     /** 130 ruleset submissions, newest first, paged as the API pages them (at most 100 a page). */
     const RULESETS = 130;
-    let server: Server;
-    let requests: string[];
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        const url = new URL(req.url!, 'http://api');
-        requests.push(`${url.pathname}${url.search}`);
-        const start = Number(url.searchParams.get('cursor') ?? 0);
-        const end = Math.min(RULESETS, start + Number(url.searchParams.get('limit') ?? 100));
-        const body =
-          url.pathname === '/api/ruleset-submissions'
-            ? {
-                submissions: Array.from({ length: end - start }, (_, i) => ({
-                  id: `00000000-0000-4000-8000-${String(start + i + 1).padStart(12, '0')}`,
-                  name: `Rules ${start + i + 1}`,
-                  status: 'submitted',
-                  updated_at: '2026-12-01T10:00:00.000Z',
-                })),
-                hasMore: end < RULESETS,
-                nextCursor: end < RULESETS ? String(end) : null,
-              }
-            : { submissions: [], hasMore: false, nextCursor: null };
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(async () => {
-      await new Promise((resolve) => server.close(resolve));
-    });
-    beforeEach(() => {
-      requests = [];
-      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { requests } = standInApi((url, res) => {
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const end = Math.min(RULESETS, start + Number(url.searchParams.get('limit') ?? 100));
+      const body =
+        url.pathname === '/api/ruleset-submissions'
+          ? {
+              submissions: Array.from({ length: end - start }, (_, i) => ({
+                id: `00000000-0000-4000-8000-${String(start + i + 1).padStart(12, '0')}`,
+                name: `Rules ${start + i + 1}`,
+                status: 'submitted',
+                updated_at: '2026-12-01T10:00:00.000Z',
+              })),
+              hasMore: end < RULESETS,
+              nextCursor: end < RULESETS ? String(end) : null,
+            }
+          : { submissions: [], hasMore: false, nextCursor: null };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
     });
 
     it('lists every ruleset submission, following the cursor past the first page of 100', async () => {
@@ -522,9 +504,9 @@ describe('the command line', () => {
       expect(rulesets.map((s) => s.name)).toEqual(
         Array.from({ length: RULESETS }, (_, i) => `Rules ${i + 1}`),
       );
-      expect(requests.filter((r) => r.startsWith('/api/ruleset-submissions'))).toEqual([
-        '/api/ruleset-submissions?limit=100',
-        '/api/ruleset-submissions?limit=100&cursor=100',
+      expect(requests.filter((r) => r.startsWith('GET /api/ruleset-submissions'))).toEqual([
+        'GET /api/ruleset-submissions?limit=100',
+        'GET /api/ruleset-submissions?limit=100&cursor=100',
       ]);
     });
   });
@@ -540,41 +522,30 @@ describe('the command line', () => {
       `id: ${seq}\nevent: rollout\ndata: ${JSON.stringify({ seq, rollout_id: ROLLOUT, type: 'organization', status: 'running', step: 0, organization_id: `org-${seq}`, state: 'healthy', message: `org-${seq} healthy`, at: AT })}\n\n`;
     /** What a replica sends its open streams as it stops. */
     const stopping = 'event: closed\ndata: {"reason":"shutting_down"}\n\n';
-    let server: Server;
     let streams: Array<string | undefined>;
-
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        const url = new URL(req.url!, 'http://api');
-        const resumed = req.headers['last-event-id'] as string | undefined;
-        if (url.pathname === `/api/deployments/${DEPLOYMENT}`) {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          return void res.end(JSON.stringify({ deployment: { id: DEPLOYMENT, status: 'running' } }));
-        }
-        streams.push(`${url.pathname} ${resumed ?? '-'}`);
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        if (url.pathname === `/api/deployments/${DEPLOYMENT}/logs`)
-          return void res.end(
-            resumed === undefined
-              ? `${line(1)}${line(2)}${stopping}`
-              : `${line(3)}id: ${JOB}:3\nevent: end\ndata: ${JSON.stringify({ deployment_id: DEPLOYMENT, job_id: JOB, status: 'succeeded', error: null })}\n\n`,
-          );
-        res.end(
-          resumed === undefined
-            ? `${change(1)}${stopping}`
-            : `${change(2)}event: end\ndata: ${JSON.stringify({ rollout_id: ROLLOUT, status: 'completed', halt_reason: null })}\n\n`,
-        );
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    });
-    afterAll(async () => {
-      await new Promise((resolve) => server.close(resolve));
-    });
     beforeEach(() => {
       streams = [];
-      env.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
-    const cli = (...args: string[]) => run(['node', 'policy-catalog', ...args], env);
+    standInApi((url, res, req) => {
+      const resumed = req.headers['last-event-id'] as string | undefined;
+      if (url.pathname === `/api/deployments/${DEPLOYMENT}`) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ deployment: { id: DEPLOYMENT, status: 'running' } }));
+      }
+      streams.push(`${url.pathname} ${resumed ?? '-'}`);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (url.pathname === `/api/deployments/${DEPLOYMENT}/logs`)
+        return void res.end(
+          resumed === undefined
+            ? `${line(1)}${line(2)}${stopping}`
+            : `${line(3)}id: ${JOB}:3\nevent: end\ndata: ${JSON.stringify({ deployment_id: DEPLOYMENT, job_id: JOB, status: 'succeeded', error: null })}\n\n`,
+        );
+      res.end(
+        resumed === undefined
+          ? `${change(1)}${stopping}`
+          : `${change(2)}event: end\ndata: ${JSON.stringify({ rollout_id: ROLLOUT, status: 'completed', halt_reason: null })}\n\n`,
+      );
+    });
 
     it('resumes deployments logs --follow after the last line, and exits 0 with the outcome', async () => {
       expect(await cli('deployments', 'logs', DEPLOYMENT, '--follow')).toBe(0);
