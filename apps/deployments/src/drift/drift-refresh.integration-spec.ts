@@ -72,13 +72,7 @@ describe('drift refresh now', () => {
     const [a, b] = [owner, { ...owner, connectionId: service.connection(owner.user, owner.tenant) }];
     const ruleset = await service.ruleset(owner.user);
     const deployVia = async (via: Deployer, version: string) => {
-      const res = await service.deploy(via, {
-        assetType: 'ruleset',
-        rulesetId: ruleset.id,
-        doRelease: true,
-        version,
-      });
-      const id = res.results[0].deployment!.id;
+      const { deploymentId: id } = await service.releaseRuleset(via, { ruleset, version });
       expect((await service.settled(owner.user.ctx, id)).status).toBe('succeeded');
       return id;
     };

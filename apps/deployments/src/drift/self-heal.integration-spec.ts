@@ -36,13 +36,7 @@ describe('a self-heal that fails', () => {
   it('keeps the newer deployment succeeded and drifted, never re-applies the older one, and heals once the registry answers (a heal, not another deploy)', async () => {
     const ruleset = await service.ruleset(d.user);
     const deployVersion = async (version: string) => {
-      const res = await service.deploy(d, {
-        assetType: 'ruleset',
-        rulesetId: ruleset.id,
-        doRelease: true,
-        version,
-      });
-      const id = res.results[0].deployment!.id;
+      const { deploymentId: id } = await service.releaseRuleset(d, { ruleset, version });
       expect((await service.settled(d.user.ctx, id)).status).toBe('succeeded');
       return id;
     };
@@ -133,15 +127,10 @@ describe('a self-heal that fails', () => {
   });
 
   it('keeps a cancelled heal on the drift, the deployment still succeeded', async () => {
-    const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      targetOrganizationIds: [d.tenant.cardsId],
-      doRelease: true,
+    const { ruleset, deploymentId: id } = await service.releaseRuleset(d, {
+      organizationId: d.tenant.cardsId,
       version: '2.0.0',
     });
-    const id = res.results[0].deployment!.id;
     expect((await service.settled(d.user.ctx, id)).status).toBe('succeeded');
     await service.request(DeploymentsRpc.putWorkspaceSettings, d.user.ctx, {
       workspaceId: d.workspaceId,

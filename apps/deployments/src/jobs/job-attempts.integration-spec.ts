@@ -45,14 +45,7 @@ describe('a deployment job with a second message on the queue', () => {
   async function failingJob(secondMessage: boolean) {
     await service.control.clearFaults();
     await service.control.injectFault({ system: 'registry', kind: 'error', times: 1000 });
-    const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      doRelease: true,
-      version: '1.0.0',
-    });
-    const deploymentId = res.results[0].deployment!.id;
+    const { deploymentId } = await service.releaseRuleset(d);
     const jobId = await service.jobOf(deploymentId);
     if (secondMessage) {
       // Once its first attempt has failed, the job is on the queue a second time.

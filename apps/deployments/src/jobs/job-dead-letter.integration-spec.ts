@@ -16,15 +16,7 @@ async function deployRuleset(
   service: DeploymentsUnderTest,
   d: Deployer,
 ): Promise<{ deploymentId: string; jobId: string }> {
-  const ruleset = await service.ruleset(d.user);
-  const res = await service.deploy(d, {
-    assetType: 'ruleset',
-    rulesetId: ruleset.id,
-    targetOrganizationIds: [d.tenant.paymentsId],
-    doRelease: true,
-    version: '1.0.0',
-  });
-  const deploymentId = res.results[0].deployment!.id;
+  const { deploymentId } = await service.releaseRuleset(d);
   return { deploymentId, jobId: await service.jobOf(deploymentId) };
 }
 

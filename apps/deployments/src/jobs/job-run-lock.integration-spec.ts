@@ -39,15 +39,7 @@ describe('a job delivered again while another worker runs it', () => {
 
   /** A release of a new ruleset to `organizationId`: its deployment and job. */
   async function deploy(organizationId: string) {
-    const ruleset = await service.ruleset(d.user);
-    const res = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      targetOrganizationIds: [organizationId],
-      doRelease: true,
-      version: '1.0.0',
-    });
-    const deploymentId = res.results[0].deployment!.id;
+    const { ruleset, deploymentId } = await service.releaseRuleset(d, { organizationId });
     return { deploymentId, jobId: await service.jobOf(deploymentId), assetId: ruleset.assetId };
   }
 

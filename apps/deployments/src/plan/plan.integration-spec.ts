@@ -17,13 +17,8 @@ describe('a deployment plan', () => {
 
   it('does not call a publish without a release unchanged: it applies a new -dev version', async () => {
     const ruleset = await service.ruleset(d.user, { published: true });
-    const released = await service.deploy(d, {
-      assetType: 'ruleset',
-      rulesetId: ruleset.id,
-      doRelease: true,
-      version: '1.0.0',
-    });
-    expect((await service.settled(d.user.ctx, released.results[0].deployment!.id)).status).toBe('succeeded');
+    const released = await service.releaseRuleset(d, { ruleset });
+    expect((await service.settled(d.user.ctx, released.deploymentId)).status).toBe('succeeded');
 
     const publish = {
       assetType: 'ruleset' as const,

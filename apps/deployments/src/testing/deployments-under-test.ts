@@ -57,6 +57,9 @@ export interface Tenant {
   organizations: Array<{ id: string; name: string; deployable: boolean }>;
 }
 
+/** A ruleset of the rulesets stand-in (`ruleset()`), with its repository and registry asset id. */
+export type TestRuleset = Ruleset & { repo: string; assetId: string };
+
 /** What a test deploys with: a user, a tenant, a connection of theirs to it, their workspace. */
 export interface Deployer {
   user: TestUser;
@@ -124,7 +127,7 @@ export interface HarnessOptions {
  * same bus holding the test's data (`peers`). The connections stand-in hands out platform tokens the
  * sandbox issued for the connection's tenant, and answers its deployable organizations as eligible.
  * Builders: `user()`, `tenant()`, `deployer()`, `policy()`, `ruleset()`, `workspace()`, `member()`,
- * `share()`; requests `deploy()`, `rollOut()`, `settled()`, `ended()`.
+ * `share()`; requests `deploy()`, `releaseRuleset()`, `rollOut()`, `settled()`, `ended()`.
  */
 export class DeploymentsUnderTest extends ServiceUnderTest {
   readonly peers = new Peers();
@@ -350,7 +353,7 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
       published?: boolean;
       files?: Record<string, string>;
     } = {},
-  ): Promise<Ruleset & { repo: string; assetId: string }> {
+  ): Promise<TestRuleset> {
     const repo = `ruleset-${++this.counter}-${randomBytes(3).toString('hex')}`;
     const assetId = options.assetId ?? `rules-${randomBytes(4).toString('hex')}`;
     const { webUrl } = await this.control.createRepository({
@@ -448,6 +451,26 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
       targetOrganizationIds: [d.tenant.paymentsId],
       ...body,
     };
+  }
+
+  /**
+   * A ruleset released to one organization through `d`: `ruleset` (default a new one of `d.user`) at
+   * `version` (default 1.0.0) to `organizationId` (default the payments organization). Answers the
+   * ruleset and the deployment's id, without waiting for the deployment.
+   */
+  async releaseRuleset(
+    d: Deployer,
+    options: { ruleset?: TestRuleset; version?: string; organizationId?: string } = {},
+  ): Promise<{ ruleset: TestRuleset; deploymentId: string }> {
+    const ruleset = options.ruleset ?? (await this.ruleset(d.user));
+    const res = await this.deploy(d, {
+      assetType: 'ruleset',
+      rulesetId: ruleset.id,
+      targetOrganizationIds: [options.organizationId ?? d.tenant.paymentsId],
+      doRelease: true,
+      version: options.version ?? '1.0.0',
+    });
+    return { ruleset, deploymentId: res.results[0].deployment!.id };
   }
 
   rollOut(d: Deployer, body: Partial<CreateRolloutRequest>, as = d.user): Promise<{ rollout: Rollout }> {
