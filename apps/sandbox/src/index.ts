@@ -13,4 +13,5 @@ export type {
   ControlRepositorySpec,
   SandboxAppliedItem,
   SandboxPlatformState,
+  SandboxTenant,
 } from './sandbox-control.client';

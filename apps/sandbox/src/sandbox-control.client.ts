@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSpec } from './sandbox.faults';
 import type { AppliedItem, TenantSpec } from './platform/platform.store';
 import type { RepositorySpec } from './source-host/git-repository.store';
@@ -27,6 +28,23 @@ export interface SandboxPlatformState {
     applyCounts: Record<string, number>;
   }>;
   registry: Array<{ groupId: string; assetId: string; version: string; classifier: string; name: string }>;
+}
+
+/**
+ * A tenant of the sandbox's platform as tests use it (`addTestTenant`): Root (`Corp <n>`), Root / Payments,
+ * Root / Payments / Cards, Root / Archive (not deployable), and more deployable teams under the root.
+ */
+export interface SandboxTenant {
+  clientId: string;
+  clientSecret: string;
+  rootId: string;
+  paymentsId: string;
+  cardsId: string;
+  /** An organization of the tenant the credentials may not deploy to. */
+  archiveId: string;
+  /** More deployable organizations under the root (`Team 1`, `Team 2`...). */
+  teamIds: string[];
+  organizations: Array<{ id: string; name: string; deployable: boolean }>;
 }
 
 /** A typed client of the sandbox's control API (`/_sandbox`), for tests and demo scripts. */
@@ -68,6 +86,28 @@ export class SandboxControl {
 
   addTenant(spec: TenantSpec): Promise<{ clientId: string; rootOrganizationId: string }> {
     return this.call('POST', '/platform/tenants', spec, 201);
+  }
+
+  /**
+   * Adds a `SandboxTenant` with `teams` teams; `n` tells it from the test's other tenants (its root is
+   * `Corp <n>`, its client id starts with `client-<n>-`).
+   */
+  async addTestTenant(n: number, teams = 0): Promise<SandboxTenant> {
+    const [rootId, paymentsId, cardsId, archiveId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const teamIds = Array.from({ length: teams }, () => randomUUID());
+    const organizations = [
+      { id: rootId, name: `Corp ${n}`, deployable: true },
+      { id: paymentsId, name: 'Payments', parentId: rootId, deployable: true },
+      { id: cardsId, name: 'Cards', parentId: paymentsId, deployable: true },
+      { id: archiveId, name: 'Archive', parentId: rootId, deployable: false },
+      ...teamIds.map((id, k) => ({ id, name: `Team ${k + 1}`, parentId: rootId, deployable: true })),
+    ];
+    const credentials = {
+      clientId: `client-${n}-${randomBytes(3).toString('hex')}`,
+      clientSecret: `secret-${randomBytes(12).toString('hex')}`,
+    };
+    await this.addTenant({ ...credentials, organizations });
+    return { ...credentials, rootId, paymentsId, cardsId, archiveId, teamIds, organizations };
   }
 
   platformState(): Promise<SandboxPlatformState> {

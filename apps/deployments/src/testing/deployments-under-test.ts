@@ -30,7 +30,7 @@ import {
   type ServiceDefinition,
   startService,
 } from '@pc/platform';
-import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import { type RunningSandbox, SandboxControl, type SandboxTenant, startSandbox } from '@pc/sandbox';
 import { HttpSourceHost } from '@pc/source-host';
 import { answer, type BusKind, peerService, ServiceUnderTest, testBus, viaSession } from '@pc/testing';
 import { DeploymentsEnv } from '../deployments.env';
@@ -44,18 +44,8 @@ export interface TestUser {
   ctx: RequestContext;
 }
 
-/** A platform tenant in the sandbox: Root, Root / Payments, Root / Payments / Cards, Root / Archive (not deployable). */
-export interface Tenant {
-  clientId: string;
-  clientSecret: string;
-  rootId: string;
-  paymentsId: string;
-  cardsId: string;
-  archiveId: string;
-  /** More deployable organizations under the root (`tenant(teams)`). */
-  teamIds: string[];
-  organizations: Array<{ id: string; name: string; deployable: boolean }>;
-}
+/** A platform tenant in the sandbox, laid out as `SandboxControl.addTestTenant` lays it out. */
+export type Tenant = SandboxTenant;
 
 /** A ruleset of the rulesets stand-in (`ruleset()`), with its repository and registry asset id. */
 export type TestRuleset = Ruleset & { repo: string; assetId: string };
@@ -213,24 +203,8 @@ export class DeploymentsUnderTest extends ServiceUnderTest {
   }
 
   /** A tenant of the sandbox's platform; `teams` more deployable organizations under the root. */
-  async tenant(teams = 0): Promise<Tenant> {
-    const n = ++this.counter;
-    const id = () => randomUUID();
-    const [rootId, paymentsId, cardsId, archiveId] = [id(), id(), id(), id()];
-    const teamIds = Array.from({ length: teams }, id);
-    const organizations = [
-      { id: rootId, name: `Corp ${n}`, deployable: true },
-      { id: paymentsId, name: 'Payments', parentId: rootId, deployable: true },
-      { id: cardsId, name: 'Cards', parentId: paymentsId, deployable: true },
-      { id: archiveId, name: 'Archive', parentId: rootId, deployable: false },
-      ...teamIds.map((t, k) => ({ id: t, name: `Team ${k + 1}`, parentId: rootId, deployable: true })),
-    ];
-    const tenant = {
-      clientId: `client-${n}-${randomBytes(3).toString('hex')}`,
-      clientSecret: `secret-${randomBytes(12).toString('hex')}`,
-    };
-    await this.control.addTenant({ ...tenant, organizations });
-    return { ...tenant, rootId, paymentsId, cardsId, archiveId, teamIds, organizations };
+  tenant(teams = 0): Promise<Tenant> {
+    return this.control.addTestTenant(++this.counter, teams);
   }
 
   /** A connection of `owner` to the tenant. */

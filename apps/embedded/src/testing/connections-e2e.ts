@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type RunningSandbox, SandboxControl, startSandbox } from '@pc/sandbox';
+import { type RunningSandbox, SandboxControl, type SandboxTenant, startSandbox } from '@pc/sandbox';
 import {
   type BusKind,
   cookieFrom,
@@ -24,17 +24,11 @@ export interface TestUser {
   readToken: string;
 }
 
-export interface Tenant {
-  clientId: string;
-  clientSecret: string;
-  rootId: string;
-  paymentsId: string;
-  cardsId: string;
-  /** An organization of the tenant the credentials may not deploy to. */
-  archiveId: string;
-  /** More deployable organizations under the root (`newTenant(teams)`). */
-  teamIds: string[];
-}
+/**
+ * A platform tenant in the sandbox, laid out as `SandboxControl.addTestTenant` lays it out; a test may
+ * add one of its own layout (the organizations are the sandbox's to tell).
+ */
+export type Tenant = Omit<SandboxTenant, 'organizations'>;
 
 /**
  * One system (every service and the gateway) on a fresh database and bus, a sandbox standing in for the
@@ -136,37 +130,9 @@ export class ConnectionsWorld {
     return { token: rw.body.token, readToken: ro.body.token };
   }
 
-  /** A platform tenant of its own: Root, Root / Payments, Root / Payments / Cards, Root / Archive (not deployable). */
-  /** A tenant; `teams` more deployable organizations under the root (`teamIds`). */
-  async newTenant(teams = 0): Promise<Tenant> {
-    const n = ++this.counter;
-    const id = (k: number) =>
-      `${randomBytes(4).toString('hex')}-0000-4000-8000-${String(n).padStart(8, '0')}${String(k).padStart(4, '0')}`;
-    const tenant: Tenant = {
-      clientId: `client-${n}-${randomBytes(3).toString('hex')}`,
-      clientSecret: `secret-${randomBytes(12).toString('hex')}`,
-      rootId: id(1),
-      paymentsId: id(2),
-      cardsId: id(3),
-      archiveId: id(4),
-      teamIds: Array.from({ length: teams }, (_, k) => id(5 + k)),
-    };
-    await this.control.addTenant({
-      clientId: tenant.clientId,
-      clientSecret: tenant.clientSecret,
-      organizations: [
-        { id: tenant.rootId, name: `Corp ${n}` },
-        { id: tenant.paymentsId, name: 'Payments', parentId: tenant.rootId },
-        { id: tenant.cardsId, name: 'Cards', parentId: tenant.paymentsId },
-        { id: tenant.archiveId, name: 'Archive', parentId: tenant.rootId, deployable: false },
-        ...tenant.teamIds.map((teamId, k) => ({
-          id: teamId,
-          name: `Team ${k + 1}`,
-          parentId: tenant.rootId,
-        })),
-      ],
-    });
-    return tenant;
+  /** A platform tenant of its own; `teams` more deployable organizations under the root. */
+  newTenant(teams = 0): Promise<Tenant> {
+    return this.control.addTestTenant(++this.counter, teams);
   }
 
   /** A policy under review, visible to its owner. */
