@@ -16,13 +16,13 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestDatabase, sarifProblems, type TestDatabase } from '@pc/testing';
+import { exitOf, runCommandSettled, stopCliRunner } from './testing/cli-run';
 import { packedClients } from './testing/client-packages';
 import { npmStartEnvironment } from './testing/npm-start';
 import {
   allFencedBlocks,
   fencedBlocks,
   lockfileRegistry,
-  runProcess,
   runWorkflow,
   type StepResult,
   typeProblems,
@@ -329,14 +329,10 @@ async function sdkExampleRun(B: string): Promise<SdkExampleRun> {
     writeFileSync(file, sdkExample.text);
     const problems = await typeProblems(ROOT, file);
     if (problems.length > 0) return { problems };
-    const run = await runProcess(process.execPath, ['-r', path.join(ROOT, 'tools', 'register.js'), file], {
+    const register = path.join(ROOT, 'tools', 'register.js');
+    const run = await runCommandSettled(process.execPath, ['-r', register, file], {
       cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        POLICY_CATALOG_URL: B,
-        POLICY_CATALOG_TOKEN: await newToken(B, ['api:read', 'api:write']),
-      },
+      env: { POLICY_CATALOG_URL: B, POLICY_CATALOG_TOKEN: await newToken(B, ['api:read', 'api:write']) },
       timeoutMs: 60_000,
     });
     return { problems, run };
@@ -364,6 +360,7 @@ describe('the walk-throughs of the README and the guides, against a system start
       system.child.kill('SIGTERM');
       await exited;
     }
+    await stopCliRunner();
     await db?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (npxDir) rmSync(npxDir, { recursive: true, force: true });
@@ -389,11 +386,10 @@ describe('the walk-throughs of the README and the guides, against a system start
     const token = await newToken(system.B, ['api:read']);
     const npx = async (name: string, args: string[], pathVariable: string | undefined) => {
       const files = path.join(scratch, `${name}.files`);
-      const run = await runProcess('npx', args, {
+      const run = await runCommandSettled('npx', args, {
         cwd: ROOT,
         env: {
           PATH: pathVariable,
-          HOME: process.env.HOME,
           NODE_OPTIONS: `--require ${probe}`,
           PC_NPX_PROBE: files,
           POLICY_CATALOG_URL: system.B,
@@ -421,11 +417,11 @@ describe('the walk-throughs of the README and the guides, against a system start
       expect(local.files).toEqual([bin]);
       expect([...new Set(real.files)].sort()).toEqual([bin, ...npm].sort());
       // The same report and the same exit status either way.
-      expect(real.run.status).toBe(1);
+      expect(real.run.code).toBe(1);
       expect(real.run.stdout).toContain('api-documentation-basics');
       expect(local.run).toEqual(real.run);
       // Anything else is the real npx's: npm's own file, the same answer.
-      expect(realVersion.run.status).toBe(0);
+      expect(realVersion.run.code).toBe(0);
       expect(localVersion.run).toEqual(realVersion.run);
       expect(localVersion.files).toEqual(npm);
     } finally {
@@ -463,11 +459,10 @@ describe('the walk-throughs of the README and the guides, against a system start
         block,
         slots(async () => {
           for (const attempt of ['first', 'second']) {
-            const run = await runProcess('bash', ['-euo', 'pipefail', '-c', block.script], {
+            const run = await runCommandSettled('bash', ['-euo', 'pipefail', '-c', block.script], {
               cwd: os.tmpdir(),
               env: {
                 PATH: `${npxDir}:${process.env.PATH ?? ''}`,
-                HOME: process.env.HOME,
                 B: system.B,
                 S: system.S,
                 ADMIN_EMAIL: ADMIN.email,
@@ -476,8 +471,8 @@ describe('the walk-throughs of the README and the guides, against a system start
               },
               timeoutMs: 180_000,
             });
-            if (run.status !== 0) {
-              return `${block.file}:${block.line}, ${attempt} run, exited ${run.status ?? run.signal}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+            if (run.code !== 0) {
+              return `${block.file}:${block.line}, ${attempt} run, ${exitOf(run)}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
             }
           }
           return undefined;

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { exitOf, runCommandSettled } from './cli-run';
 
 /**
  * The fenced blocks of the README with the given info string (`sh walkthrough`, `yaml workflow`, ...),
@@ -51,37 +51,6 @@ interface WorkflowStep {
 }
 interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; steps: WorkflowStep[] }>;
-}
-
-export interface ScriptResult {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * A child process (a script in `bash`, `tsc`, an example), killed after `timeoutMs`; never rejects.
- * Asynchronous: the calling process keeps reading its other children (the system under test, the
- * scripts running at once) and answering its timers meanwhile.
- */
-export function runProcess(
-  command: string,
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<ScriptResult> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ status, signal, stdout, stderr });
-    });
-  });
 }
 
 export interface StepResult {
@@ -143,28 +112,32 @@ export async function runWorkflow(
       let script = step.run ?? '';
       for (const [spec, tarball] of Object.entries(options.tarballs))
         script = script.split(spec).join(tarball);
-      const run = await runProcess('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-        cwd: options.cwd,
-        env: {
-          ...options.env,
-          ...env,
-          PATH: `${path.join(options.globalPrefix, 'bin')}:${options.env.PATH ?? ''}`,
-          npm_config_prefix: options.globalPrefix,
-          // npm looks for the machine's global configuration (its CA file, a proxy) under its prefix,
-          // which the line above moves: without it, a registry behind an intercepting proxy fails
-          // every request, retried for minutes.
-          npm_config_globalconfig: machineNpmrc(),
-          npm_config_registry: options.registry,
-          npm_config_prefer_offline: 'true',
-          npm_config_audit: 'false',
-          npm_config_fund: 'false',
-          // No check of npm's own latest version against the registry (a network call per run).
-          npm_config_update_notifier: 'false',
+      const run = await runCommandSettled(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script],
+        {
+          cwd: options.cwd,
+          env: {
+            ...options.env,
+            ...env,
+            PATH: `${path.join(options.globalPrefix, 'bin')}:${options.env.PATH ?? ''}`,
+            npm_config_prefix: options.globalPrefix,
+            // npm looks for the machine's global configuration (its CA file, a proxy) under its prefix,
+            // which the line above moves: without it, a registry behind an intercepting proxy fails
+            // every request, retried for minutes.
+            npm_config_globalconfig: machineNpmrc(),
+            npm_config_registry: options.registry,
+            npm_config_prefer_offline: 'true',
+            npm_config_audit: 'false',
+            npm_config_fund: 'false',
+            // No check of npm's own latest version against the registry (a network call per run).
+            npm_config_update_notifier: 'false',
+          },
+          timeoutMs: 120_000,
         },
-        timeoutMs: 120_000,
-      });
-      results.push({ step: name, status: run.status, stdout: run.stdout, stderr: run.stderr });
-      if (run.status !== 0) ok = false;
+      );
+      results.push({ step: name, status: run.code, stdout: run.stdout, stderr: run.stderr });
+      if (run.code !== 0) ok = false;
     }
   }
   return { ok, steps: results };
@@ -292,13 +265,12 @@ export async function typeProblems(root: string, file: string): Promise<string[]
     }),
   );
   const typescript = path.join(root, 'node_modules', 'typescript');
-  const run = await runProcess(process.execPath, ['-e', FILE_TYPE_CHECK, typescript, config, file], {
+  const run = await runCommandSettled(process.execPath, ['-e', FILE_TYPE_CHECK, typescript, config, file], {
     cwd: path.dirname(file),
-    env: { PATH: process.env.PATH },
+    env: {},
     timeoutMs: 120_000,
   });
   const problems = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.trim() !== '');
-  if (run.status !== 0 && problems.length === 0)
-    problems.push(`the type check exited ${run.status ?? run.signal}`);
+  if (run.code !== 0 && problems.length === 0) problems.push(`the type check ${exitOf(run)}`);
   return problems;
 }
