@@ -39,7 +39,10 @@ module.exports = {
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/bench'],
   testEnvironment: 'node',
   runtime: path.join(__dirname, 'tools', 'jest', 'runtime.js'),
-  setupFilesAfterEnv: [path.join(__dirname, 'tools', 'jest', 'cpu-report.js')],
+  setupFilesAfterEnv: [
+    path.join(__dirname, 'tools', 'jest', 'cpu-report.js'),
+    path.join(__dirname, 'tools', 'jest', 'evaluator-threads.js'),
+  ],
   testMatch: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper,

@@ -1,16 +1,11 @@
 import path from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger, DomainError } from '@pc/platform';
-import type Piscina from 'piscina';
 import { RulesetsEnv } from '../rulesets.env';
+import { evaluatorThreads, type EvaluatorThreads } from './evaluator-threads';
 import { FairShare, RETRY_AFTER_S, SERVICE_WORK } from './fair-share';
 import type { SharedLimit } from './shared-limit';
-import type {
-  EvaluatorAnswer,
-  EvaluatorOutcome,
-  EvaluatorTask,
-  EvaluatorThreadData,
-} from './engine/evaluation.worker';
+import type { EvaluatorOutcome, EvaluatorTask, EvaluatorThreadData } from './engine/evaluation.worker';
 
 const log = createLogger('rulesets');
 
@@ -36,8 +31,11 @@ const IDLE_MS = 10 * 60_000;
  */
 @Injectable()
 export class EvaluatorPool implements OnModuleDestroy {
-  private pool: Piscina<EvaluatorTask, EvaluatorAnswer> | undefined;
+  private pool: EvaluatorThreads | undefined;
   private readonly share: FairShare;
+  private opening: Promise<EvaluatorThreads> | undefined;
+  /** Tasks handed to the pool and not answered yet. */
+  private running = 0;
   /** Set at shutdown: a task still waiting for its turn then opens no new pool. */
   private closed = false;
 
@@ -86,7 +84,8 @@ export class EvaluatorPool implements OnModuleDestroy {
     try {
       for (;;) {
         const pool = await this.open();
-        const answer = await pool.run(task, { signal });
+        this.running += 1;
+        const answer = await pool.run(task, { signal }).finally(() => (this.running -= 1));
         if (answer.retire) this.retire(pool, answer.kind === 'not-run' ? undefined : answer.engineOutput);
         // A task that reached a retired thread did not start: it runs on the fresh pool. Each refusal
         // means another task's panic retired the pool it was queued in: a bounded number (the queue's).
@@ -132,7 +131,9 @@ export class EvaluatorPool implements OnModuleDestroy {
     this.closed = true;
     const pool = this.pool;
     this.pool = undefined;
-    await pool?.destroy();
+    if (!pool) return;
+    pool.off('error', threadFailed);
+    await evaluatorThreads.close(pool, { idle: this.running === 0 });
   }
 
   /**
@@ -140,9 +141,10 @@ export class EvaluatorPool implements OnModuleDestroy {
    * the next task opens a fresh pool, and this one closes once the tasks it runs have finished (the
    * tasks queued in it reach the retired thread, which answers them `not-run`; they run again here).
    */
-  private retire(pool: Piscina<EvaluatorTask, EvaluatorAnswer>, engineOutput?: string): void {
+  private retire(pool: EvaluatorThreads, engineOutput?: string): void {
     if (this.pool !== pool) return; // retired already
     this.pool = undefined;
+    pool.off('error', threadFailed);
     log.warn(
       { engineOutput: engineOutput?.trim() },
       'the validation engine stopped on a profile; its evaluator threads are replaced',
@@ -152,14 +154,17 @@ export class EvaluatorPool implements OnModuleDestroy {
       .catch((error: unknown) => log.warn({ err: error }, 'closing a retired evaluator pool failed'));
   }
 
-  private async open(): Promise<Piscina<EvaluatorTask, EvaluatorAnswer>> {
-    if (this.pool) return this.pool;
+  /** The pool, opened by the first task: the tasks arriving while it opens wait for that one. */
+  private open(): Promise<EvaluatorThreads> {
+    if (this.pool) return Promise.resolve(this.pool);
+    this.opening ??= this.openThreads().finally(() => (this.opening = undefined));
+    return this.opening;
+  }
+
+  private async openThreads(): Promise<EvaluatorThreads> {
     if (this.closed) throw new Error('the evaluator is stopping');
-    // Imported here, not at the top: a service that never evaluates never loads the pool either.
-    const { default: Pool } = await import('piscina');
-    if (this.pool) return this.pool;
     const source = __filename.endsWith('.ts');
-    this.pool = new Pool<EvaluatorTask, EvaluatorAnswer>({
+    const pool = await evaluatorThreads.open({
       filename: path.join(__dirname, 'engine', `evaluation.worker.${source ? 'ts' : 'js'}`),
       // Run from TypeScript sources (npm start, tests): the thread loads them as the main thread does.
       execArgv: source ? ['-r', path.join(__dirname, '..', '..', '..', '..', 'tools', 'register.js')] : [],
@@ -171,11 +176,20 @@ export class EvaluatorPool implements OnModuleDestroy {
       // A task that needs more heap ends its thread (piscina starts another), not the service.
       resourceLimits: { maxOldGenerationSizeMb: this.env.EVALUATION_MEMORY_MB },
     });
+    if (this.closed) {
+      await evaluatorThreads.close(pool, { idle: true });
+      throw new Error('the evaluator is stopping');
+    }
     // A thread that fails while it runs no task (piscina replaces it) must not take the service down:
     // piscina emits 'error', which with no listener would throw in the main thread.
-    this.pool.on('error', (error: unknown) => log.error({ err: error }, 'an idle evaluator thread failed'));
-    return this.pool;
+    pool.on('error', threadFailed);
+    this.pool = pool;
+    return pool;
   }
+}
+
+function threadFailed(error: unknown): void {
+  log.error({ err: error }, 'an idle evaluator thread failed');
 }
 
 export interface RunOptions {
