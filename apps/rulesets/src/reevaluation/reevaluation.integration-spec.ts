@@ -43,6 +43,20 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
   const conformanceOf = async (apiId: string) =>
     (await h.request(GovernanceRpc.getApi, owner.ctx, { id: apiId })).api.conformance;
 
+  /**
+   * Whether the workspace's run of `version` finished. Only that version's: the approval's event, when it is
+   * handled after the workspace follows the ruleset (the test's steps can outrun it), starts a run of the
+   * first version there too, which finishes at once with nothing to evaluate.
+   */
+  const versionRunFinished = async (workspaceId: string, version: string) =>
+    (
+      await h.sql<{ finished: boolean }>(
+        `SELECT finished_at IS NOT NULL AS finished FROM rulesets.reevaluation_runs
+          WHERE workspace_id = $1 AND version = $2`,
+        [workspaceId, version],
+      )
+    )[0]?.finished;
+
   it("evaluates again every API following the ruleset's latest version, none pinned to the old one", async () => {
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
     const { rulesetId, submission } = await h.published(owner, { repoUrl });
@@ -72,7 +86,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     });
 
     h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
-    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
 
     const deadline = Date.now() + 120_000;
     const followers = [...many, ...one];
@@ -89,13 +103,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       rulesets: [{ ruleset_id: rulesetId, follows: 'latest', applicable_rules: 4, failed_rules: 1 }],
     });
     expect(evaluations[0].rulesets[0].version).not.toBe(submission.source_commit);
-    const freshRun = async () =>
-      (
-        await h.sql<{ finished: boolean }>(
-          `SELECT finished_at IS NOT NULL AS finished FROM rulesets.reevaluation_runs WHERE workspace_id = $1`,
-          [fresh],
-        )
-      )[0]?.finished;
+    const freshRun = () => versionRunFinished(fresh, ruleset.pin!.commit);
     while (!(await freshRun()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await freshRun()).toBe(true);
     const untouched = await h.request(GovernanceRpc.listEvaluations, owner.ctx, { apiId: unevaluated.id });
@@ -170,7 +178,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
   it('re-evaluates on behalf of someone who still may evaluate in the workspace, never of a registrant who left it', async () => {
     const [author, registrant, member] = [h.user(), h.user(), h.user()];
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
-    const { rulesetId } = await h.published(author, { repoUrl });
+    const { rulesetId, submission } = await h.published(author, { repoUrl });
     const workspaceId = h.workspace(author, [
       [registrant, 'member'],
       [member, 'member'],
@@ -192,18 +200,24 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     // A member evaluated one of the registrant's APIs since; only the registrant ever evaluated the other.
     const handedOn = await evaluated('Handed on', [registrant, member]);
     const orphaned = await evaluated('Orphaned', [registrant]);
+    // The approval's event, handled only now (the steps since can outrun it): its run, at the first version,
+    // finds nothing to evaluate and finishes at once; the run to wait for is the next version's.
+    expect(
+      await h.get(ReevaluationQueue).versionPublished(`late-${rulesetId}`, {
+        ruleset_id: rulesetId,
+        ruleset_name: 'Governance',
+        version: null,
+        commit: submission.source_commit!,
+        submission_id: submission.id,
+        how: 'review',
+      }),
+    ).toBe(1);
     // The registrant leaves the workspace; then the ruleset publishes its next version.
     h.peers.workspaces.get(workspaceId)!.roles.delete(registrant.id);
     h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
-    await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+    const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
 
-    const finished = async () =>
-      (
-        await h.sql<{ finished: boolean }>(
-          `SELECT finished_at IS NOT NULL AS finished FROM rulesets.reevaluation_runs WHERE workspace_id = $1`,
-          [workspaceId],
-        )
-      )[0]?.finished;
+    const finished = () => versionRunFinished(workspaceId, ruleset.pin!.commit);
     const deadline = Date.now() + 120_000;
     while (!(await finished()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await finished()).toBe(true);
