@@ -402,5 +402,21 @@ describe('the build step', () => {
       ).rejects.toThrow(/limit of 64 processes and threads \(DEPLOY_BUILD_PROCESSES\)/);
       expect(Date.now() - started).toBeLessThan(15_000);
     });
+
+    it('stops it too when the refusal is counted before the build is listed in its cgroup', async () => {
+      // The cgroup's process list is empty when the refusal is first seen (the build's shell had made the
+      // file and not yet written its pid): the build is stopped once it is listed.
+      const started = Date.now();
+      await expect(
+        run('sleep 15', (cgroup) => {
+          const procs = path.join(cgroup, 'cgroup.procs');
+          const listed = readFileSync(procs, 'utf8');
+          writeFileSync(procs, '');
+          writeFileSync(path.join(cgroup, 'pids.events'), 'max 1\n');
+          setTimeout(() => writeFileSync(procs, listed), 500);
+        }),
+      ).rejects.toThrow(/limit of 64 processes and threads \(DEPLOY_BUILD_PROCESSES\)/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    });
   });
 });

@@ -105,15 +105,15 @@ export async function buildInBubblewrap(
         ? inCgroup(cgroup, bwrap, args, user)
         : { program: bwrap, args, uid: user?.uid, gid: user?.gid };
       // A build at its cgroup's pids.max has a fork refused: it is stopped at once (a fork bomb would
-      // otherwise spin at the limit until the time limit), naming the limit.
+      // otherwise spin at the limit until the time limit), naming the limit. Killed again at each look
+      // until it has ended: a kill that found no process listed yet must not be the last.
       let forkRefusedByKernel = false;
       const pidsWatch = cgroup
         ? setInterval(() => {
             void cgroup!.outcome().then(async (counted) => {
-              if (counted.forksRefused > 0 && !forkRefusedByKernel) {
-                forkRefusedByKernel = true;
-                await cgroup!.kill();
-              }
+              if (counted.forksRefused === 0) return;
+              forkRefusedByKernel = true;
+              await cgroup!.kill();
             });
           }, 100)
         : undefined;
