@@ -47,9 +47,8 @@ describe('evaluator threads kept across test files', () => {
   });
 
   it('keeps the pools where every file of the worker finds them (a Node core module), not in this file', () => {
-    const keep = (jest.requireActual('node:os') as Record<symbol, { idle: unknown[] } | undefined>)[
-      Symbol.for('policy-catalog.evaluator-threads')
-    ];
+    const os = jest.requireActual<Record<symbol, { idle: unknown[] } | undefined>>('node:os');
+    const keep = os[Symbol.for('policy-catalog.evaluator-threads')];
     expect(keep?.idle.length).toBeGreaterThan(0);
   });
 });
