@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServiceDataSource, Database } from '@pc/platform';
 import type { DataSource } from 'typeorm';
 import { uniqueName, withDatabase } from './infra';
+import { keepDatabase, takeKeptDatabase } from './kept-databases';
 
 /** Set by the Jest global set-up for every worker. */
 export function testEnv(): { postgresUrl: string; templateDatabase: string; natsUrl: string } {
@@ -21,31 +22,19 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database cloned from the migrated template: each test file gets its own, so files run in
- * parallel with no clean-up between tests.
+ * A database in the migrated template's state, of this test file's own, so files run in parallel with
+ * no clean-up between tests: a clone of the template, or one an earlier file of the worker gave back
+ * (`kept-databases.ts`: cloning costs about 0.6 s of CPU a file). `drop()` gives it back, or drops it
+ * where it cannot be returned to the template's state; `keep: false` always drops it (a database filled
+ * for query plans: its statistics would outlive its rows).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ keep = true }: { keep?: boolean } = {}): Promise<TestDatabase> {
   const { postgresUrl, templateDatabase } = testEnv();
-  const name = `${templateDatabase}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    // Two clones of one template at the same instant can collide ("being accessed by other users").
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
-        break;
-      } catch (error) {
-        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
+  const name = (keep ? takeKeptDatabase(templateDatabase) : undefined) ?? (await cloneTemplate());
   return {
     url: withDatabase(postgresUrl, name),
     drop: async () => {
+      if (keep && (await keepDatabase(postgresUrl, name, templateDatabase))) return;
       const client = new Client({ connectionString: postgresUrl });
       await client.connect();
       try {
@@ -55,6 +44,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+async function cloneTemplate(): Promise<string> {
+  const { postgresUrl, templateDatabase } = testEnv();
+  const name = `${templateDatabase}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    // Two clones of one template at the same instant can collide ("being accessed by other users").
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
+        return name;
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** A subject prefix of its own, so that parallel test files share one NATS without crosstalk. */
