@@ -1,4 +1,4 @@
-import { POLICY_FILES } from '@pc/testing';
+import { POLICY_FILES, waitFor } from '@pc/testing';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
 /**
@@ -164,12 +164,26 @@ describe('GET /api/search: both kinds and both catalogs through the gateway over
     const submitter = await h.newUser();
     const hidden = `pangolin${Date.now().toString(36)}`;
     await submitPolicy(submitter, `Scaly ${hidden} Guard`, `Guards every ${hidden}.`);
-    const anonymous = await h.http.get<Json>(`/api/search?q=${hidden}`);
+    // The change events of the writes above may still come in: an answer read while one did is of two
+    // versions and carries no tag, and one read before it is renewed. Once they are in: a tag, then 304.
+    const search = (headers: Record<string, string> = {}) =>
+      h.http.get<Json>(`/api/search?q=${hidden}`, { headers });
+    let anonymous = await search();
+    let again = anonymous;
+    await waitFor(
+      async () => {
+        anonymous = await search();
+        const tag = anonymous.headers.get('etag');
+        if (tag === null) return false;
+        again = await search({ 'if-none-match': tag });
+        return again.status === 304;
+      },
+      10_000,
+      'an anonymous search with a tag that a conditional search then answers 304',
+    );
     expect(anonymous.body.total).toBe(0);
-    const tag = anonymous.headers.get('etag');
-    expect(tag).toMatch(/^"[^"]+"$/);
+    expect(anonymous.headers.get('etag')).toMatch(/^"[^"]+"$/);
     expect(anonymous.headers.get('cache-control')).toBe('no-cache');
-    const again = await h.http.get(`/api/search?q=${hidden}`, { headers: { 'if-none-match': tag! } });
     expect(again.status).toBe(304);
     const theirs = await h.http.get<Json>(`/api/search?q=${hidden}`, { token: submitter.token });
     expect(theirs.body.items.map((item: Json) => item.name)).toEqual([`Scaly ${hidden} Guard`]);
