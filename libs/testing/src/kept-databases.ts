@@ -37,8 +37,8 @@ export async function keepDatabase(postgresUrl: string, name: string, template: 
   const snapshot = await templateSnapshot(postgresUrl, template).catch(() => undefined);
   if (!snapshot) return false;
   const client = new Client({ connectionString: withDatabase(postgresUrl, name) });
+  await client.connect();
   try {
-    await client.connect();
     await endOtherSessions(client);
     if ((await shapeOf(client)) !== snapshot.shape) return false;
     const tables = await userTables(client);
