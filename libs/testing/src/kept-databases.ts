@@ -8,8 +8,7 @@ import { withDatabase } from './infra';
  * file that starts a service or a system. A file's database is instead given back to the template's
  * state when the file is done with it and handed to the worker's next file: the same schema (checked:
  * relations, columns, constraints, indexes, triggers, functions, grants, settings), no row but the
- * template's (its migrations' records), no dead row left, each sequence where the template has it, and
- * no session left.
+ * template's (its migrations' records), each sequence where the template has it, and no session left.
  * A database whose schema a test changed, or whose template rows it touched, is dropped instead.
  *
  * Kept on a Node core module, the one object every file of a worker shares; the global teardown drops
@@ -55,11 +54,6 @@ export async function keepDatabase(postgresUrl: string, name: string, template: 
     for (const [sequence, at] of snapshot.sequences)
       await client.query('SELECT setval($1::regclass, $2, $3)', [sequence, at.value, at.called]);
     await client.query('COMMIT');
-    // A session opened meanwhile (a service of the file still running reconnects) could write after
-    // the deletes: such a database is dropped, which ends that session for good.
-    if ((await otherSessions(client)) > 0) return false;
-    // The deleted rows' space back, as in a fresh clone: the next file's queries scan no dead rows.
-    if (filled.length > 0) await client.query(`VACUUM ${filled.join(', ')}`);
   } catch {
     await client.query('ROLLBACK').catch(() => undefined);
     return false;
@@ -116,19 +110,14 @@ async function readSnapshot(postgresUrl: string, template: string): Promise<Snap
 
 /** Ends every other session on the client's database (a file's services, its harness's pools). */
 async function endOtherSessions(client: Client): Promise<void> {
-  await client.query(`SELECT pg_terminate_backend(pid) ${OTHER_SESSIONS}`);
+  const others = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+  await client.query(`SELECT pg_terminate_backend(pid) ${others}`);
   for (let attempt = 0; attempt < 100; attempt++) {
-    if ((await otherSessions(client)) === 0) return;
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n ${others}`);
+    if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('sessions of the test database did not end');
-}
-
-const OTHER_SESSIONS = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
-
-async function otherSessions(client: Client): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n ${OTHER_SESSIONS}`);
-  return rows[0].n;
 }
 
 const USER_NAMESPACE = `n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'`;
