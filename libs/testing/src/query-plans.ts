@@ -30,8 +30,7 @@ export function planSummary(nodes: PlanNode[]): string[] {
 
 /** A database of its own for a plan test, and a client on it to fill and plan with. */
 export async function planningDatabase(): Promise<{ db: TestDatabase; pg: Client }> {
-  // Dropped after, never kept for another file: its tables' statistics would outlive their rows.
-  const db = await createTestDatabase({ keep: false });
+  const db = await createTestDatabase();
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
   return { db, pg };

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { createServiceDataSource, Database } from '@pc/platform';
 import type { DataSource } from 'typeorm';
 import { uniqueName, withDatabase } from './infra';
-import { keepDatabase, takeKeptDatabase } from './kept-databases';
 
 /** Set by the Jest global set-up for every worker. */
 export function testEnv(): { postgresUrl: string; templateDatabase: string; natsUrl: string } {
@@ -22,31 +21,10 @@ export interface TestDatabase {
 }
 
 /**
- * A database in the migrated template's state, of this test file's own, so files run in parallel with
- * no clean-up between tests: a clone of the template, or one an earlier file of the worker gave back
- * (`kept-databases.ts`: cloning costs about 0.6 s of CPU a file). `drop()` gives it back, or drops it
- * where it cannot be returned to the template's state; `keep: false` always drops it (a database filled
- * for query plans: its statistics would outlive its rows).
+ * A fresh database cloned from the migrated template: each test file gets its own, so files run in
+ * parallel with no clean-up between tests.
  */
-export async function createTestDatabase({ keep = true }: { keep?: boolean } = {}): Promise<TestDatabase> {
-  const { postgresUrl, templateDatabase } = testEnv();
-  const name = (keep ? takeKeptDatabase(templateDatabase) : undefined) ?? (await cloneTemplate());
-  return {
-    url: withDatabase(postgresUrl, name),
-    drop: async () => {
-      if (keep && (await keepDatabase(postgresUrl, name, templateDatabase))) return;
-      const client = new Client({ connectionString: postgresUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-async function cloneTemplate(): Promise<string> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const { postgresUrl, templateDatabase } = testEnv();
   const name = `${templateDatabase}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: postgresUrl });
@@ -56,7 +34,7 @@ async function cloneTemplate(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
-        return name;
+        break;
       } catch (error) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
@@ -65,6 +43,18 @@ async function cloneTemplate(): Promise<string> {
   } finally {
     await admin.end();
   }
+  return {
+    url: withDatabase(postgresUrl, name),
+    drop: async () => {
+      const client = new Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 /** A subject prefix of its own, so that parallel test files share one NATS without crosstalk. */
