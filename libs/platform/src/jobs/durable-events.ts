@@ -12,7 +12,8 @@ import { type BusConfig, openNatsConnection } from '../messaging/bus';
 import type { InProcessBroker } from '../messaging/in-process-broker';
 import { InProcessWorkQueue } from './in-process-work-queue';
 import { createLogger } from '../logging/logger';
-import { isMissingStream, pullLoop } from './jetstream-work-queue';
+import { pullLoop } from './jetstream-work-queue';
+import { retriedAfterStreamLoss } from './stream-loss';
 import type { ProcessOptions, QueueWorker } from './work-queue';
 
 /** How long the events stream keeps an event for a subscriber that is down. */
@@ -133,19 +134,26 @@ class JetStreamEvents implements DurableEvents {
 
   /**
    * Publishes; when the stream is missing (NATS came back without its JetStream data) it declares the
-   * stream again, once, and publishes there: the stream's readiness is not kept past its loss.
+   * stream again and publishes there (`retriedAfterStreamLoss`): the stream's readiness is not kept past
+   * its loss.
    */
   async publish<P>(descriptor: EventDescriptor<P>, id: string, payload: P): Promise<void> {
     const send = async () => {
       const { nc } = await this.ready('publisher');
       await nc.jetstream().publish(this.subject(descriptor), JSON.stringify(payload), { msgID: id });
     };
-    await send().catch(async (error: unknown) => {
-      if (!isMissingStream(error)) throw error;
-      log.warn({ err: error, stream: this.stream }, 'the events stream is missing; declaring it again');
-      this.prepared.publisher = undefined;
-      await send();
-    });
+    await retriedAfterStreamLoss(
+      send,
+      async () => {
+        this.prepared.publisher = undefined;
+        await this.ready('publisher');
+      },
+      (error, attempt) =>
+        log.warn(
+          { err: error, stream: this.stream, attempt },
+          'the events stream is missing; declaring it again',
+        ),
+    );
   }
 
   async subscribe<P>(

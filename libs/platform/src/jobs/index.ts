@@ -1,6 +1,7 @@
 export * from './work-queue';
 export * from './in-process-work-queue';
 export * from './jetstream-work-queue';
+export * from './stream-loss';
 export * from './durable-events';
 export * from './durable-events.client';
 export * from './open-work-queue';

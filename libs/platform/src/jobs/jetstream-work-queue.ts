@@ -14,6 +14,7 @@ import {
 import { natsConnection } from '../messaging/bus';
 import { createLogger } from '../logging/logger';
 import { deliver } from './delivery';
+import { isMissingStream, REDECLARE_SETTLE_MS, retriedAfterStreamLoss } from './stream-loss';
 import {
   assertQueueName,
   type Job,
@@ -122,16 +123,15 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
   }
 
   async enqueue(id: string, data: T): Promise<{ duplicate: boolean }> {
-    const publish = () => this.js.publish(this.subject, JSON.stringify(data), { msgID: id });
-    const ack = await publish().catch(async (error: unknown) => {
-      if (!isMissingStream(error)) throw error;
-      log.warn(
-        { err: error, queue: this.definition.name },
-        'the queue stream is missing; declaring it again',
-      );
-      await this.redeclare();
-      return publish();
-    });
+    const ack = await retriedAfterStreamLoss(
+      () => this.js.publish(this.subject, JSON.stringify(data), { msgID: id }),
+      () => this.redeclare(),
+      (error, attempt) =>
+        log.warn(
+          { err: error, queue: this.definition.name, attempt },
+          'the queue stream is missing; declaring it again',
+        ),
+    );
     return { duplicate: ack.duplicate };
   }
 
@@ -189,21 +189,6 @@ export class JetStreamWorkQueue<T> implements WorkQueue<T> {
 }
 
 /**
- * Whether a JetStream call failed because its stream or consumer does not exist (NATS restarted without
- * its JetStream data): a pull or an API call answers 404 `stream not found` / `consumer not found`, a
- * pull pending as the consumer goes answers 409 `consumer deleted`, a publish to a subject no stream
- * takes answers 503 (no responders).
- */
-export function isMissingStream(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    String(code) === '503' ||
-    (String(code) === '404' && /(stream|consumer) not found/.test(String(message))) ||
-    (String(code) === '409' && /consumer deleted/.test(String(message)))
-  );
-}
-
-/**
  * Runs `concurrency` pull loops on a durable consumer: each pulls one job, runs it, acks it, naks it
  * with a delay after a failure, gives it back when the handler throws `GiveBack`, and records the dead
  * letter after the last delivery. Used by the work queues and by the durable events.
@@ -217,8 +202,8 @@ export function isMissingStream(error: unknown): boolean {
  * an event's handler is a nak there, and counts.
  *
  * A pull that finds the stream or the consumer missing (NATS came back without its JetStream data)
- * declares them again with `redeclare` (the stream if missing, the consumer with its own settings), with
- * back-off while that fails, and pulls from the new consumer: the workers go on without a restart.
+ * declares them again with `redeclare` (the stream if missing, the consumer with its own settings) once
+ * `REDECLARE_SETTLE_MS` have passed, with back-off while that fails, and pulls from the new consumer: the workers go on without a restart.
  */
 export function pullLoop<T>(
   nc: NatsConnection,
@@ -241,6 +226,7 @@ export function pullLoop<T>(
         { err: missing, queue: definition.name },
         'the stream or consumer is missing; declaring it again',
       );
+      await new Promise((resolve) => setTimeout(resolve, REDECLARE_SETTLE_MS));
       try {
         current = await declare();
         failedRedeclarations = 0;
