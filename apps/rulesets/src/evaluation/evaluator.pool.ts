@@ -63,7 +63,7 @@ export class EvaluatorPool implements OnModuleDestroy {
     const waitMs = Math.min(timeoutMs, waitLeft);
     if (waitMs <= 0) {
       limit!.reached = true;
-      throw ranPastLimit(timeoutMs, shared);
+      throw new RanPastTimeLimit(timeoutMs, shared);
     }
     const release = await this.share.acquire(owner, waitMs, () => {
       if (limit && waitLeft <= timeoutMs) limit.reached = true;
@@ -98,7 +98,7 @@ export class EvaluatorPool implements OnModuleDestroy {
         // A 4xx, not a 504: the document (or the rulesets) is too slow for the engine, not a service that
         // failed to answer; retrying the same request would meet the same limit.
         if (limit && runLeft <= timeoutMs) limit.reached = true;
-        throw ranPastLimit(timeoutMs, shared);
+        throw new RanPastTimeLimit(timeoutMs, shared);
       }
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new DomainError(
@@ -201,13 +201,19 @@ export interface RunOptions {
   limit?: SharedLimit;
 }
 
-/** 422 naming the time limit a task ran past, and what shared it when the task was not the first. */
-function ranPastLimit(timeoutMs: number, shared: SharedLimit | undefined): DomainError {
-  const limit = shared
-    ? `(EVALUATION_TIMEOUT_MS, ${shared.ms} ms), ${shared.shares},`
-    : `(EVALUATION_TIMEOUT_MS, ${timeoutMs} ms)`;
-  return new DomainError(
-    'UNPROCESSABLE',
-    `The evaluation ran past its time limit ${limit} and was stopped; try a smaller specification or fewer rulesets`,
-  );
+/**
+ * 422 naming the time limit a task ran past, and what shared it when the task was not the first. A class
+ * of its own within the service: a re-evaluation tries such an API again later (a busy evaluator may have
+ * made it late) where it leaves out one whose input is the cause; on the wire it is `UNPROCESSABLE`.
+ */
+export class RanPastTimeLimit extends DomainError {
+  constructor(timeoutMs: number, shared: SharedLimit | undefined) {
+    const limit = shared
+      ? `(EVALUATION_TIMEOUT_MS, ${shared.ms} ms), ${shared.shares},`
+      : `(EVALUATION_TIMEOUT_MS, ${timeoutMs} ms)`;
+    super(
+      'UNPROCESSABLE',
+      `The evaluation ran past its time limit ${limit} and was stopped; try a smaller specification or fewer rulesets`,
+    );
+  }
 }

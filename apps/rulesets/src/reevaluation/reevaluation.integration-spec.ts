@@ -2,6 +2,7 @@ import { type ConformanceChangedEvent, GovernanceRpc, REEVALUATION_QUEUE, Rulese
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { EvaluationService, RanPastTimeLimit } from '../evaluation';
 import { ReevaluationQueue } from './reevaluation.queue';
 
 /** A third version: `operation-id-required` a warning too, so OAS3 fails none of the four rules. */
@@ -346,5 +347,77 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     expect(changes(await news(third))).toEqual(
       apis.map((id) => [id, firstBatch.slice(0, -1).includes(id) ? 75 : 50, 100]).sort(),
     );
+  });
+
+  /**
+   * A busy evaluator, for one user's re-evaluations only: their next `times` evaluations run past the time
+   * limit (the engine's own error, as a machine too loaded to finish in time raises it). How many did.
+   */
+  function lateEvaluator(userId: string, times: number) {
+    const engine = h.get(EvaluationService);
+    const evaluate = engine.evaluate.bind(engine);
+    const late = { count: 0, restore: () => void (engine.evaluate = evaluate) };
+    engine.evaluate = (...args) => {
+      const [ctx] = args;
+      if (ctx.caller.kind !== 'user' || ctx.caller.userId !== userId || late.count >= times)
+        return evaluate(...args);
+      late.count += 1;
+      return Promise.reject(new RanPastTimeLimit(60_000, undefined));
+    };
+    return late;
+  }
+
+  async function reevaluatedAfterLateness(times: number) {
+    // An author of their own: only their evaluations are late.
+    const author = h.user();
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId } = await h.published(author, { repoUrl });
+    const workspaceId = h.workspace(author);
+    await h.request(GovernanceRpc.createProfile, author.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    const { api } = await h.request(GovernanceRpc.registerApi, author.ctx, {
+      workspaceId,
+      name: 'Late',
+      document: { content: OAS3 },
+    });
+    await h.request(GovernanceRpc.recordEvaluation, author.ctx, { apiId: api.id });
+    const late = lateEvaluator(author.id, times);
+    try {
+      h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
+      const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
+      const deadline = Date.now() + 60_000;
+      while (!(await versionRunFinished(workspaceId, ruleset.pin!.commit)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      const { evaluations } = await h.request(GovernanceRpc.listEvaluations, author.ctx, { apiId: api.id });
+      return {
+        finished: await versionRunFinished(workspaceId, ruleset.pin!.commit),
+        late: late.count,
+        triggers: evaluations.map((e) => e.trigger),
+        conformance: (await h.request(GovernanceRpc.getApi, author.ctx, { id: api.id })).api.conformance,
+      };
+    } finally {
+      late.restore();
+    }
+  }
+
+  it('evaluates an API again when its evaluation ran past the time limit, as a busy evaluator can make it', async () => {
+    expect(await reevaluatedAfterLateness(1)).toEqual({
+      finished: true,
+      late: 1,
+      triggers: ['ruleset_published', 'manual'],
+      conformance: 75,
+    });
+  });
+
+  it('leaves out an API late at every attempt, and still finishes the run', async () => {
+    expect(await reevaluatedAfterLateness(Infinity)).toEqual({
+      finished: true,
+      late: REEVALUATION_QUEUE.maxDeliver,
+      triggers: ['manual'],
+      conformance: 50,
+    });
   });
 });

@@ -29,6 +29,7 @@ import {
 } from '@pc/platform';
 import { Outbox } from '@pc/listings';
 import { ApiEvaluationsService, type OnKept } from '../api-evaluations';
+import { RanPastTimeLimit } from '../evaluation';
 import { GovernedApisRepository } from '../governed-apis';
 import { ProfilesRepository, RulesetVersions } from '../profiles';
 import { RulesetAccess } from '../rulesets';
@@ -52,7 +53,10 @@ class NotAtRunVersion extends Error {}
  */
 class Superseded extends Error {}
 
-/** What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. */
+/**
+ * What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. An
+ * evaluation past its time limit (`UNPROCESSABLE` too) is left out only at the job's last delivery.
+ */
 const LEFT_OUT = new Set([
   'NOT_FOUND',
   'RULESETS.NO_SPECIFICATION',
@@ -262,6 +266,9 @@ export class ReevaluationQueue
           log.info({ apiId, rulesetId }, 'API no longer follows the version re-evaluated');
           continue;
         }
+        // A busy evaluator can make an API late once: the job is tried again (those done are kept), and
+        // only its last delivery leaves the API out, so a lasting one does not hold the workspace's run.
+        if (error instanceof RanPastTimeLimit && job.attempt < REEVALUATION_QUEUE.maxDeliver) throw error;
         const code =
           error instanceof DomainError
             ? error.code
@@ -269,7 +276,12 @@ export class ReevaluationQueue
               ? error.payload.code
               : null;
         if (!code || !LEFT_OUT.has(code)) throw error;
-        log.info({ apiId, rulesetId, code }, 'API left out of the re-evaluation');
+        if (error instanceof RanPastTimeLimit)
+          log.warn(
+            { apiId, rulesetId, attempts: job.attempt },
+            'API left out of the re-evaluation: its evaluation ran past the time limit at every attempt',
+          );
+        else log.info({ apiId, rulesetId, code }, 'API left out of the re-evaluation');
       }
       job.progress();
     }
