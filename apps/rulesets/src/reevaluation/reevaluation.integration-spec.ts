@@ -1,4 +1,5 @@
 import { type ConformanceChangedEvent, GovernanceRpc, REEVALUATION_QUEUE, RulesetsRpc } from '@pc/contracts';
+import { DomainError } from '@pc/platform';
 import { OAS3 } from '@pc/testing';
 import { GOVERNANCE_PROFILE, GOVERNANCE_PROFILE_NEXT } from '../testing/governance-fixtures';
 import { errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
@@ -353,7 +354,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
    * A busy evaluator, for one user's re-evaluations only: their next `times` evaluations run past the time
    * limit (the engine's own error, as a machine too loaded to finish in time raises it). How many did.
    */
-  function lateEvaluator(userId: string, times: number) {
+  function lateEvaluator(userId: string, times: number, answer: () => Error = lateAnswer) {
     const engine = h.get(EvaluationService);
     const evaluate = engine.evaluate.bind(engine);
     const late = { count: 0, restore: () => void (engine.evaluate = evaluate) };
@@ -362,12 +363,13 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       if (ctx.caller.kind !== 'user' || ctx.caller.userId !== userId || late.count >= times)
         return evaluate(...args);
       late.count += 1;
-      return Promise.reject(new RanPastTimeLimit(60_000, undefined));
+      return Promise.reject(answer());
     };
     return late;
   }
+  const lateAnswer = () => new RanPastTimeLimit(60_000, undefined);
 
-  async function reevaluatedAfterLateness(times: number) {
+  async function reevaluatedAfterLateness(times: number, answer?: () => Error) {
     // An author of their own: only their evaluations are late.
     const author = h.user();
     const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
@@ -384,7 +386,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
       document: { content: OAS3 },
     });
     await h.request(GovernanceRpc.recordEvaluation, author.ctx, { apiId: api.id });
-    const late = lateEvaluator(author.id, times);
+    const late = lateEvaluator(author.id, times, answer);
     try {
       h.host.push(repoUrl, { 'ruleset.yaml': GOVERNANCE_PROFILE_NEXT });
       const { ruleset } = await h.request(RulesetsRpc.pin, h.admin.ctx, { id: rulesetId });
@@ -407,6 +409,27 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
     expect(await reevaluatedAfterLateness(1)).toEqual({
       finished: true,
       late: 1,
+      triggers: ['ruleset_published', 'manual'],
+      conformance: 75,
+    });
+  });
+
+  it("waits for an evaluator that is busy, or whose share the API's user has taken, however often", async () => {
+    // More "not now" answers than the job has deliveries: none of them counts as one. The evaluator asks
+    // for a short wait here (its own answers ask for RETRY_AFTER_S).
+    let answers = 0;
+    const busy = () =>
+      answers++ % 2 === 0
+        ? new DomainError(
+            'SERVICE_UNAVAILABLE',
+            'Every evaluator is busy; try again shortly',
+            undefined,
+            0.05,
+          )
+        : new DomainError('RATE_LIMITED', 'You have 2 evaluations running or waiting', undefined, 0.05);
+    expect(await reevaluatedAfterLateness(REEVALUATION_QUEUE.maxDeliver + 2, busy)).toEqual({
+      finished: true,
+      late: REEVALUATION_QUEUE.maxDeliver + 2,
       triggers: ['ruleset_published', 'manual'],
       conformance: 75,
     });

@@ -21,6 +21,7 @@ import {
   Database,
   DomainError,
   DurableEventsClient,
+  GiveBack,
   type Job,
   openWorkQueue,
   type QueueWorker,
@@ -52,6 +53,9 @@ class NotAtRunVersion extends Error {}
  * run started: nothing kept (the newer version's run evaluates the API at that version), the run ends there.
  */
 class Superseded extends Error {}
+
+/** The evaluator's answers that say "not now" (with the seconds to wait), whatever the API. */
+const EVALUATOR_BUSY = new Set(['SERVICE_UNAVAILABLE', 'RATE_LIMITED']);
 
 /**
  * What an API's own state makes unevaluable: recorded in the log, the job goes on with the next API. An
@@ -266,6 +270,11 @@ export class ReevaluationQueue
           log.info({ apiId, rulesetId }, 'API no longer follows the version re-evaluated');
           continue;
         }
+        // The evaluator busy, or the share of it of whom the job acts for taken (their CI evaluating): the
+        // fault of neither the API nor the job. The job comes back after the wait the evaluator asks for,
+        // uncounted, its slot free meanwhile; counted, a few busy seconds would give the workspace's run up.
+        if (error instanceof DomainError && error.retryAfter !== undefined && EVALUATOR_BUSY.has(error.code))
+          throw new GiveBack(error.retryAfter * 1000, `the evaluator is busy: ${error.message}`);
         // A busy evaluator can make an API late once: the job is tried again (those done are kept), and
         // only its last delivery leaves the API out, so a lasting one does not hold the workspace's run.
         if (error instanceof RanPastTimeLimit && job.attempt < REEVALUATION_QUEUE.maxDeliver) throw error;
