@@ -444,7 +444,16 @@ describe.each(E2E_BUSES)('connections through the gateway over the %s bus', (kin
       expect((await http.delete(unshare, { token: owner.token })).status).toBe(200);
       // A new deployment there is refused; the one made before no longer reaches the platform through it:
       // its drift check cannot tell, and its removal fails saying why, leaving what runs there.
-      expect((await world.deployPolicy(deployer, policyId, { doRelease: true })).status).toBe(422);
+      const refused = await world.deployPolicy(deployer, policyId, { doRelease: true });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('DEPLOYMENTS.CONNECTION_NOT_USABLE');
+      // The workspace it is still shared into deploys with it as before.
+      const inSecond = await world.deployedPolicy({ ...deployer, workspaceId: second }, policyId, {
+        doRelease: true,
+        version: '2.0.0',
+        targetOrganizationIds: [tenant.cardsId],
+      });
+      expect((await world.settled(author.token, inSecond)).status).toBe('succeeded');
       const refresh = () => http.post<Json>(`/api/deployments/${id}/refresh`, {}, { token: author.token });
       expect((await refresh()).body.outcome).toBe('unknown');
       const unpublish = await http.post<Json>(
