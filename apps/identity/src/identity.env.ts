@@ -82,8 +82,9 @@ export class IdentityEnv extends ServiceEnv {
   WEBHOOKS_ENDPOINT_CONCURRENCY: number = 2;
 
   /**
-   * Attempts under way at once for one owner (a user's own endpoints, or a workspace's) across replicas:
-   * one owner's slow receivers hold at most this many of the slots, whatever their number of endpoints.
+   * Attempts under way at once for one owner (a user's own endpoints, or a workspace's) across replicas,
+   * and for one user (every endpoint they created, their own and their workspaces'): one user's slow
+   * receivers hold at most this many of the slots, whatever their number of endpoints and workspaces.
    */
   @EnvInt(1, 64)
   WEBHOOKS_OWNER_CONCURRENCY: number = 4;

@@ -17,7 +17,8 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * de-duplicated per endpoint and event); this loop claims due attempts from PostgreSQL (a lease, so an
  * attempt whose replica died is claimed again when the lease ends), at most WEBHOOKS_CONCURRENCY per
  * replica, WEBHOOKS_ENDPOINT_CONCURRENCY per endpoint and WEBHOOKS_OWNER_CONCURRENCY per owner (a user's
- * own endpoints, or a workspace's) across replicas, owners taking turns, signs each attempt, posts it
+ * own endpoints, or a workspace's) and per user (all the endpoints they created) across replicas, users
+ * and owners taking turns, signs each attempt, posts it
  * through the outbound guard (no redirect followed, a timeout, a bounded body), and records the outcome:
  * a 2xx succeeds, anything else is retried on Standard Webhooks' schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS)
  * until WEBHOOKS_MAX_ATTEMPTS, each attempt kept in the delivery's log, and WEBHOOKS_DISABLE_AFTER_FAILURES failed attempts in a row disable the

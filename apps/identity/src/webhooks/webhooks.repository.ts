@@ -284,11 +284,13 @@ export class WebhooksRepository {
   /**
    * Claims up to `limit` due attempts (pending and due, or sending with an expired lease: a worker that
    * died), never more than `bounds.perEndpoint` under way per endpoint and `bounds.perOwner` per owner
-   * (a user's own endpoints, or a workspace's): each active endpoint with room offers its oldest due
-   * deliveries (an index read per endpoint), and owners take turns: every owner's oldest due attempt
-   * comes before any owner's second, so one owner's backlog or slow receivers never hold the slots
-   * another owner's attempt waits for. Claims are serialized by a transaction advisory lock, so both
-   * bounds hold across replicas. `db` must be a transaction.
+   * (a user's own endpoints, or a workspace's) and as many per user (every endpoint they created, their
+   * own and those of the workspaces they own: a user who owns many workspaces has one share, not one a
+   * workspace): each active endpoint with room offers its oldest due deliveries (an index read per
+   * endpoint), and users, then owners, take turns: every user's oldest due attempt comes before any
+   * user's second, so one user's backlog or slow receivers never hold the slots another user's attempt
+   * waits for. Claims are serialized by a transaction advisory lock, so the bounds hold across replicas.
+   * `db` must be a transaction.
    */
   async claimDue(
     db: Executor,
@@ -318,17 +320,19 @@ export class WebhooksRepository {
          SELECT endpoint_id, count(*)::int AS n FROM identity.webhook_deliveries
           WHERE status = 'sending' AND lease_until > now() GROUP BY endpoint_id
        ), owners AS (
-         SELECT e.id, coalesce('w:' || e.workspace_id::text, 'u:' || e.user_id::text) AS owner,
+         SELECT e.id, coalesce('w:' || e.workspace_id::text, 'u:' || e.user_id::text) AS owner, e.user_id,
                 e.status, e.secret_ciphertext IS NOT NULL AS sealed, coalesce(busy.n, 0) AS busy
            FROM identity.webhook_endpoints e LEFT JOIN busy ON busy.endpoint_id = e.id
        ), owner_busy AS (
          SELECT owner, sum(busy)::int AS n FROM owners GROUP BY owner
+       ), user_busy AS (
+         SELECT user_id, sum(busy)::int AS n FROM owners GROUP BY user_id
        ), ready AS (
-         SELECT o.id, o.owner, $2 - o.busy AS room, $4 - ob.n AS owner_room
-           FROM owners o JOIN owner_busy ob ON ob.owner = o.owner
-          WHERE o.status = 'active' AND o.sealed AND o.busy < $2 AND ob.n < $4
+         SELECT o.id, o.owner, o.user_id, $2 - o.busy AS room, $4 - ob.n AS owner_room, $4 - ub.n AS user_room
+           FROM owners o JOIN owner_busy ob ON ob.owner = o.owner JOIN user_busy ub ON ub.user_id = o.user_id
+          WHERE o.status = 'active' AND o.sealed AND o.busy < $2 AND ob.n < $4 AND ub.n < $4
        ), due AS (
-         SELECT due.id, due.next_attempt_at, ready.owner, ready.owner_room,
+         SELECT due.id, due.next_attempt_at, ready.user_id, ready.owner_room, ready.user_room,
                 row_number() OVER (PARTITION BY ready.owner ORDER BY due.next_attempt_at, due.id) AS turn
            FROM ready CROSS JOIN LATERAL (
            SELECT d.id, d.next_attempt_at FROM identity.webhook_deliveries d
@@ -336,8 +340,13 @@ export class WebhooksRepository {
               AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until <= now()))
             ORDER BY d.next_attempt_at, d.id LIMIT ready.room
          ) due
+       ), owner_fit AS (
+         SELECT id, next_attempt_at, turn, user_room,
+                row_number() OVER (PARTITION BY user_id ORDER BY turn, next_attempt_at, id) AS user_turn
+           FROM due WHERE turn <= owner_room
        ), picked AS (
-         SELECT id FROM due WHERE turn <= owner_room ORDER BY turn, next_attempt_at, id LIMIT $1
+         SELECT id FROM owner_fit WHERE user_turn <= user_room
+          ORDER BY user_turn, turn, next_attempt_at, id LIMIT $1
        )
        UPDATE identity.webhook_deliveries d
           SET status = 'sending', attempts = d.attempts + 1,
