@@ -130,10 +130,14 @@ export class ToolKit {
   /**
    * Call once every set has registered. Replaces the SDK's resources/list (which has no paging) with
    * one that pages through the collections in order: the cursor names a collection and the position
-   * in it, opaque to clients.
+   * in it, opaque to clients. Then makes every method answer params not of its shape with -32602.
    */
   finish(): void {
-    if (this.collections.length === 0) return;
+    if (this.collections.length > 0) this.pageResources();
+    answerMalformedParamsAsInvalid(this.server);
+  }
+
+  private pageResources(): void {
     this.server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
       let at: Position | undefined = decodeCursor(request.params?.cursor, this.collections.length);
       const resources: Resource[] = [];
@@ -192,6 +196,35 @@ export class ToolKit {
       // The SDK has validated the arguments against `input` before this runs.
       run as never,
     );
+  }
+}
+
+type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+/**
+ * The SDK parses each request's params against its method's schema before the handler runs, and
+ * answers a mismatch (`arguments: null`, a numeric `uri` or `cursor`, no `params` to tools/call) with
+ * -32603, internal error, as its parse error has no code. It is the client's mistake: -32602, invalid
+ * params, naming what is wrong. Only that parse throws a ZodError out of a handler: tools turn their
+ * own failures into tool errors and resource reads into McpErrors. (The SDK keeps its handlers in a
+ * private map: version 1.x, pinned in the lock file; the spec of the tool kit holds this.)
+ */
+function answerMalformedParamsAsInvalid(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })
+    ._requestHandlers;
+  if (!(handlers instanceof Map)) throw new Error('The MCP SDK keeps its request handlers elsewhere');
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (error) {
+        if (!(error instanceof z.core.$ZodError)) throw error;
+        const problems = error.issues.map(
+          (issue) => `${issue.path.map(String).join('.') || 'the request'}: ${issue.message}`,
+        );
+        throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${problems.join('; ')}`);
+      }
+    });
   }
 }
 

@@ -514,6 +514,32 @@ describe('the tool server: scopes and tool inputs', () => {
     expect(received.ideas.length).toBe(asked + 1);
   });
 
+  it('answers a request whose params are not of the shape its method takes with -32602 (invalid params), never an internal error', async () => {
+    const mcp = await connect(['api:read', 'api:write']);
+    const asked = received.ideas.length;
+    const malformed: Array<{ method: string; params?: Json | null }> = [
+      { method: 'tools/call', params: { name: 'list_ideas', arguments: null } },
+      { method: 'tools/call', params: { name: 'list_ideas', arguments: ['limit', 5] } },
+      { method: 'tools/call', params: { name: 'list_ideas', arguments: 'limit=5' } },
+      { method: 'tools/call', params: { name: null } },
+      { method: 'tools/call' },
+      { method: 'tools/list', params: { cursor: {} } },
+      { method: 'resources/read', params: { uri: 5 } },
+      { method: 'resources/list', params: { cursor: 5 } },
+    ];
+    for (const request of malformed) {
+      const answer = await mcp.request(request as never, z.unknown()).then(
+        () => ({ code: 'answered' }),
+        (error: { code?: number; message?: string }) => ({ code: error.code, message: error.message }),
+      );
+      expect({ request, answer }).toEqual({
+        request,
+        answer: { code: -32602, message: expect.stringMatching(/Invalid params for .+: .*expected/s) },
+      });
+    }
+    expect(received.ideas.length).toBe(asked);
+  });
+
   it("pages a workspace's governed APIs by offset, saying in the text where the next page starts", async () => {
     const mcp = await connect(['api:read']);
     const first = await page(mcp, 'list_governed_apis', { workspace_id: WORKSPACE });
