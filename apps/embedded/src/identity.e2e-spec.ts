@@ -135,6 +135,56 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect((await http.get('/api/me', { cookie })).status).toBe(401);
     });
 
+    it('refuses a write a browser sent from another site with the session cookie, and keeps the same origin working', async () => {
+      // A POST without a body is a "simple" request: another page can send it with the cookie (no-cors
+      // fetch, a beacon) and no preflight, and the JSON-only body rule does not apply to it. A sibling
+      // subdomain is the same site, so SameSite=Lax sends the cookie along; the browser's Sec-Fetch-Site
+      // says where the request came from.
+      const { cookie } = await newUser();
+      const created = await http.post<Json>('/api/workspaces', { name: 'Cross-site target' }, { cookie });
+      expect(created.status).toBe(201);
+      const id = created.body.workspace.id as string;
+      for (const site of ['cross-site', 'same-site']) {
+        const forged = await http.request<Json>('POST', `/api/workspaces/${id}/archive`, {
+          cookie,
+          headers: { 'sec-fetch-site': site, origin: 'https://attacker.example.com' },
+        });
+        expect(forged.status).toBe(403);
+        expect(forged.body.message).toMatch(/another site/);
+        const profile = await http.patch<Json>(
+          '/api/me',
+          { company: 'Forged' },
+          {
+            cookie,
+            headers: { 'sec-fetch-site': site },
+          },
+        );
+        expect(profile.status).toBe(403);
+      }
+      const workspace = await http.get<Json>(`/api/workspaces/${id}`, { cookie });
+      expect(workspace.body.workspace.archived_at).toBeNull();
+      expect((await http.get<Json>('/api/me', { cookie })).body.user.company).toBeNull();
+      // Reads from anywhere, the web app's own requests, and clients that are not browsers still work.
+      const read = await http.get<Json>('/api/me', { cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(read.status).toBe(200);
+      const own = await http.request<Json>('POST', `/api/workspaces/${id}/archive`, {
+        cookie,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(own.status).toBe(200);
+      const { token } = await newToken(cookie);
+      const viaToken = await http.patch<Json>(
+        '/api/me',
+        { company: 'Token Co' },
+        {
+          token,
+          headers: { 'sec-fetch-site': 'cross-site' },
+        },
+      );
+      expect(viaToken.status).toBe(200);
+      expect((await http.patch<Json>('/api/me', { company: 'Cookie Co' }, { cookie })).status).toBe(200);
+    });
+
     it('creates the administrator from BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', async () => {
       const login = await http.post<Json>('/api/auth/login', ADMIN);
       expect(login.status).toBe(200);
@@ -419,6 +469,16 @@ describe.each(E2E_BUSES)('identity through the gateway over the %s bus', (kind) 
       expect((await b.get('/api/me', { token })).status).toBe(401);
       expect((await a.get('/api/me', { token })).status).toBe(401);
       expect((await b.get('/api/policies?limit=5', { token })).status).toBe(401);
+    });
+
+    it('ends a signed-out session on every replica at once', async () => {
+      const b = new HttpClient(replica.url!);
+      const { cookie } = await newUser();
+      expect((await http.get('/api/me', { cookie })).status).toBe(200);
+      expect((await b.get('/api/me', { cookie })).status).toBe(200);
+      expect((await http.post('/api/auth/logout', undefined, { cookie })).status).toBe(200);
+      expect((await b.get('/api/me', { cookie })).status).toBe(401);
+      expect((await http.get('/api/me', { cookie })).status).toBe(401);
     });
 
     it('counts failed sign-ins once over both replicas: LOGIN_MAX_FAILURES in all, wherever they were sent', () =>

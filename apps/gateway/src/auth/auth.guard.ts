@@ -13,6 +13,13 @@ type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
  * Runs before every route: establishes who is calling (bearer token or session cookie), then checks
  * what the route asks for and the scope the HTTP method needs (GET reads, everything else writes,
  * except a route marked `@ReadsOnly()`: a POST that changes nothing needs `api:read`).
+ *
+ * The session cookie is sent by the browser on its own, so a request other than a read (GET, HEAD) that
+ * the browser marks as coming from another site or origin (`Sec-Fetch-Site: cross-site` or `same-site`)
+ * may not use it (403): a POST without a body is a "simple" request another page can send with no
+ * preflight, which the JSON-only bodies do not stop, and SameSite=Lax still sends the cookie from a
+ * sibling subdomain. The web app's own requests are `same-origin`; a client that is not a browser sends
+ * no such header; a bearer token is never sent by the browser on its own, so it is not concerned.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -54,7 +61,14 @@ export class AuthGuard implements CanActivate {
     readsOnly = false,
   ): Promise<Caller> {
     const caller = await this.identify(request, { requestId: request.id, caller: ANONYMOUS }, mode);
-    this.authorize(caller, mode, readsOnly || request.method === 'GET' || request.method === 'HEAD');
+    const safe = request.method === 'GET' || request.method === 'HEAD';
+    if (!safe && caller.kind === 'user' && caller.via === 'session' && fromAnotherSite(request)) {
+      throw httpError(
+        403,
+        'A request from another site cannot use the session cookie: send it from this site, or with a token',
+      );
+    }
+    this.authorize(caller, mode, readsOnly || safe);
     return caller;
   }
 
@@ -89,6 +103,12 @@ export class AuthGuard implements CanActivate {
     if (!caller.scopes.includes(needed)) throw httpError(403, `This token lacks the ${needed} scope`);
     if (mode === 'admin' && !caller.isAdmin) throw httpError(403, 'Administrators only');
   }
+}
+
+/** The browser says the request was made by a page of another origin (Fetch Metadata). */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }
 
 function httpError(status: 401 | 403, message: string): HttpException {

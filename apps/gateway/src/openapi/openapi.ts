@@ -81,7 +81,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addCookieAuth(
       'sb-access-token',
-      { type: 'apiKey', in: 'cookie', description: 'Browser session' },
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description:
+          'Browser session (HttpOnly, SameSite=Lax, Secure over https). A request other than GET or HEAD that ' +
+          'the browser marks as sent by another site or origin (`Sec-Fetch-Site: cross-site` or `same-site`) ' +
+          'cannot use it: 403.',
+      },
       'session',
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
