@@ -134,7 +134,9 @@ export class GatewayEnv extends CommonEnv {
 
   /**
    * A built web app (index.html and assets/) to serve at `/` with a history fallback for every path
-   * outside /api, /health and /mcp; unset, the gateway serves no page (the web app is deployed apart).
+   * outside /api, /health and /mcp; unset, the gateway serves no page (the web app is deployed apart,
+   * behind a proxy on the gateway's own origin: the gateway answers no CORS, and refuses a write whose
+   * session cookie comes from another origin).
    */
   @IsOptional()
   @IsString()
