@@ -7,10 +7,11 @@ import {
   SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { type CursorPageRequest, cursorPage } from './cursor-page';
-import { id, page, toDocTab } from './schemas';
+import { id, page, text, toDocTab } from './schemas';
 import {
   entryMarkdown,
   offsetOf,
@@ -66,6 +67,11 @@ export interface ListingToolKind<
   many: string;
   /** The highest offset its list takes. */
   offsetMax: number;
+  /**
+   * When its list is also paged by the service's keyset cursor (deeper than `offsetMax`): the longest
+   * cursor taken. `search_<many>` then takes `cursor` and answers `nextCursor`.
+   */
+  cursorMax?: number;
   search: {
     title: string;
     description: string;
@@ -74,9 +80,9 @@ export interface ListingToolKind<
     /** One summary, community or vendor. */
     summary: z.ZodType<Summary>;
     list(
-      args: z.infer<z.ZodObject<CommonInput & SearchInput>>,
+      args: z.infer<z.ZodObject<CommonInput & SearchInput>> & { cursor?: string },
       ctx: RequestContext,
-    ): Promise<{ summaries: Summary[]; hasMore: boolean }>;
+    ): Promise<{ summaries: Summary[]; hasMore: boolean; nextCursor?: string | null }>;
     /** A summary as one line of the tool's text. */
     line: (summary: Summary) => string;
   };
@@ -167,33 +173,62 @@ export function registerListingTools<
     },
   });
 
+  const { cursorMax } = kind;
+  const byCursor = cursorMax !== undefined;
   kit.define(`search_${many}`, {
     title: search.title,
-    description: search.description,
+    description: byCursor
+      ? `${search.description} Pages: pass nextOffset as offset; past offset ${kind.offsetMax} nextOffset is ` +
+        'null and nextCursor (with the same filters and order) brings the next page, as cursor.'
+      : search.description,
     scope: 'api:read',
     input: {
       ...sourceInput,
       ...search.input,
       ...orderInput,
       ...page(TOOL_PAGE.max, TOOL_PAGE.default, kind.offsetMax),
+      ...(byCursor
+        ? {
+            cursor: text(1, cursorMax)
+              .optional()
+              .describe(
+                "The previous answer's nextCursor, with the same filters and order (not with offset).",
+              ),
+          }
+        : {}),
     },
     output: {
       [many]: z.array(search.summary),
       hasMore: z.boolean(),
       nextOffset: z.number().int().nullable(),
+      ...(byCursor ? { nextCursor: z.string().nullable() } : {}),
     },
     annotations: READ_ONLY,
     run: async (args, ctx) => {
-      const { summaries, hasMore } = await search.list(args, ctx);
       // The page is part of every kind's input (the compiler cannot see it through the kind's filters).
-      const { offset } = args as z.infer<z.ZodObject<PageInput>>;
-      const nextOffset = hasMore ? offset + summaries.length : null;
+      const { offset, cursor } = args as z.infer<z.ZodObject<PageInput>> & { cursor?: string };
+      if (cursor !== undefined && offset > 0)
+        throw new RemoteError({
+          code: 'BAD_REQUEST',
+          message: 'Give either cursor or offset: a cursor goes on where its page ended',
+        });
+      const found = await search.list(args as Parameters<typeof search.list>[0], ctx);
+      const { summaries, hasMore } = found;
+      const nextCursor = hasMore ? (found.nextCursor ?? null) : null;
+      // An offset while it is within the list's reach; deeper (or once paging by cursor), the cursor.
+      const deeper = offset + summaries.length;
+      const nextOffset =
+        hasMore && cursor === undefined && (deeper <= kind.offsetMax || nextCursor === null) ? deeper : null;
+      const more =
+        nextOffset !== null
+          ? [`More: offset ${nextOffset}.`]
+          : nextCursor !== null
+            ? [`More: cursor ${nextCursor}.`]
+            : [];
       const head = summaries.length === 0 ? `No ${many} match.` : `${summaries.length} ${many}:`;
       return {
-        data: { [many]: summaries, hasMore, nextOffset },
-        text: [head, ...summaries.map(search.line), ...(hasMore ? [`More: offset ${nextOffset}.`] : [])].join(
-          '\n',
-        ),
+        data: { [many]: summaries, hasMore, nextOffset, ...(byCursor ? { nextCursor } : {}) },
+        text: [head, ...summaries.map(search.line), ...more].join('\n'),
       };
     },
   });

@@ -3,6 +3,7 @@ import {
   ASSET_KINDS,
   CatalogRpc,
   DIRECTIONS,
+  LIST_CURSOR_MAX,
   LIST_OFFSET_MAX,
   type Policy,
   POLICY_CATEGORY_MAX,
@@ -94,6 +95,7 @@ export class PolicyTools implements ToolSet {
       one: 'policy',
       many: 'policies',
       offsetMax: LIST_OFFSET_MAX,
+      cursorMax: LIST_CURSOR_MAX,
       search: {
         title: 'Search gateway policies',
         description:
@@ -112,8 +114,13 @@ export class PolicyTools implements ToolSet {
         },
         summary: z.union([communityPolicySummarySchema, vendorPolicySummarySchema]),
         list: async (args, ctx) => {
-          const { policies, hasMore } = await this.bus.request(CatalogRpc.listPolicies, ctx, args);
-          return { summaries: policies.map(toPolicySummary), hasMore };
+          const { offset, cursor, ...query } = args;
+          const { policies, hasMore, nextCursor } = await this.bus.request(
+            CatalogRpc.listPolicies,
+            ctx,
+            cursor === undefined ? { ...query, offset } : { ...query, cursor },
+          );
+          return { summaries: policies.map(toPolicySummary), hasMore, nextCursor };
         },
         line: (p) =>
           p.source === 'vendor'

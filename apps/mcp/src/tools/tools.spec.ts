@@ -11,8 +11,11 @@ import {
   GovernanceRpc,
   type ListApisRequest,
   type ListIdeasRequest,
+  type ListPoliciesRequest,
   type ListRulesetsRequest,
+  LIST_OFFSET_MAX,
   type PageRequest,
+  type Policy,
   type PolicySubmission,
   type Ruleset,
   RulesetEvaluationRpc,
@@ -122,6 +125,33 @@ function rulesetSubmissions({ limit = 100, cursor }: PageRequest) {
   return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
 }
 
+/** More community policies than an offset reaches (LIST_OFFSET_MAX): by name, keyset-paged past it. */
+const POLICY_COUNT = LIST_OFFSET_MAX + 60;
+const policyName = (n: number) => `Policy ${String(n).padStart(5, '0')}`;
+function communityPolicies({ limit = 100, offset = 0, cursor }: ListPoliciesRequest) {
+  const start = cursor === undefined ? offset : Number(cursor);
+  const end = Math.min(start + limit, POLICY_COUNT);
+  const policies = Array.from(
+    { length: Math.max(end - start, 0) },
+    (_, i) =>
+      ({
+        id: nth(start + i + 1),
+        slug: `policy-${start + i + 1}`,
+        name: policyName(start + i + 1),
+        description: 'A policy.',
+        category: 'Security',
+        status: 'published',
+        direction: 'inbound',
+        asset_kinds: ['api'],
+        likes: 0,
+        owner_username: 'ada',
+        published_at: AT,
+      }) as unknown as Policy,
+  );
+  const hasMore = end < POLICY_COUNT;
+  return { policies, hasMore, nextCursor: hasMore ? String(end) : null };
+}
+
 /** A published ruleset that delivers one idea, as the rulesets service answers it (with the catalog's slug). */
 const RULESET = {
   source: 'community',
@@ -180,7 +210,17 @@ describe('the tool server: scopes and tool inputs', () => {
     submissions: PageRequest[];
     rulesetSubmissions: PageRequest[];
     plans: CreateDeploymentRequest[];
-  } = { list: [], evaluate: [], ideas: [], apis: [], submissions: [], rulesetSubmissions: [], plans: [] };
+    policies: ListPoliciesRequest[];
+  } = {
+    list: [],
+    evaluate: [],
+    ideas: [],
+    apis: [],
+    submissions: [],
+    rulesetSubmissions: [],
+    plans: [],
+    policies: [],
+  };
 
   beforeAll(async () => {
     rulesets = await startService(
@@ -225,6 +265,10 @@ describe('the tool server: scopes and tool inputs', () => {
         }),
         answer(CatalogRpc.getIdea, () => {
           throw notFound('Idea');
+        }),
+        answer(CatalogRpc.listPolicies, (data) => {
+          received.policies.push(data);
+          return communityPolicies(data);
         }),
         answer(CatalogRpc.listSubmissions, (data) => {
           received.submissions.push(data);
@@ -563,6 +607,29 @@ describe('the tool server: scopes and tool inputs', () => {
         args,
         (await call(mcp, 'list_governed_apis', { workspace_id: WORKSPACE, ...args })).error,
       ]).toEqual([args, true]);
+  });
+
+  it('pages community policies to the last one, past the deepest offset, following what each answer says comes next', async () => {
+    const mcp = await connect(['api:read']);
+    const names: string[] = [];
+    let next: Json = { offset: LIST_OFFSET_MAX - 50 };
+    for (let calls = 0; calls < 10; calls++) {
+      const { data, text } = await page(mcp, 'search_policies', { limit: 50, ...next });
+      names.push(...data.policies.map((p: Json) => p.name));
+      if (!data.hasMore) {
+        expect(text).not.toMatch(/More/);
+        break;
+      }
+      // What the text's last line names is what the structured answer gives to pass on.
+      const more = /^More: (offset|cursor) (\S+)\.$/.exec(text.split('\n').at(-1)!);
+      expect(more).not.toBeNull();
+      next = more![1] === 'offset' ? { offset: data.nextOffset } : { cursor: data.nextCursor };
+      expect(String(Object.values(next)[0])).toBe(more![2]);
+    }
+    const expected = Array.from({ length: 110 }, (_, i) => policyName(LIST_OFFSET_MAX - 49 + i));
+    expect(names).toEqual(expected);
+    // A cursor and an offset together are refused by the tool, as GET /api/policies refuses them.
+    expect((await call(mcp, 'search_policies', { cursor: '5', offset: 5 })).error).toBe(true);
   });
 
   it("pages my policy submissions by the catalog's cursor, saying in the text which cursor brings the rest", async () => {
