@@ -210,6 +210,15 @@ describe('public reads at the gateway: ETags and the response cache (stand-ins)'
     expect(missing.status).toBe(404);
   });
 
+  it('answers the current tag 404 for a policy the service does not show (a version tag alone is no answer)', async () => {
+    const id = newPolicy('Shown Policy');
+    const tag = (await tagged(`/api/policies/${id}`)).headers.get('etag')!;
+    // Another item with no change of its own has the same current tag: it was a 304 without a read.
+    const hidden = await get(`/api/policies/${randomUUID()}`, { headers: { 'if-none-match': tag } });
+    expect(hidden.status).toBe(404);
+    expect((await get(`/api/policies/${id}`, { headers: { 'if-none-match': tag } })).status).toBe(304);
+  });
+
   it("answers 200 to the reads of a changed policy and the lists, and still 304 to another policy's tag", async () => {
     const [changing, other] = [newPolicy('Edited Policy'), newPolicy('Untouched Policy')];
     const [changingTag, otherTag, listTag] = await Promise.all(

@@ -65,7 +65,8 @@ type AuthedRequest = FastifyRequest & { ctx?: RequestContext };
 /**
  * The public GETs of policies and rulesets (by id, lists and searches, documentation, history):
  * conditional requests (a strong ETag of the content's version, 304 when `If-None-Match` names the
- * current one, without asking a service) and the response cache for anonymous callers. A signed-in
+ * tag of the cached answer, without asking a service; with none cached, of the answer read then) and
+ * the response cache for anonymous callers. A signed-in
  * caller's answer is never cached nor tagged (`private, no-store`): it carries their like and rights.
  * Where a route allows it (`FastPathRoute.signedIn`), it is the cached anonymous answer with the
  * caller's likes added from their part (`CallerParts`), unless the caller sees more than anyone (an
@@ -155,12 +156,12 @@ export class PublicReads {
       void reply.header('cache-control', PRIVATE);
       return sendJson(reply, body);
     }
-    // The standing entry, read once: its tag is the URL's current one (else the scope's).
-    const kept = this.cache.get(request.url);
-    const current = kept?.tag ?? this.versions.currentTag(scopeOf(request.url));
-    if (matches(request.headers['if-none-match'], current, kept !== undefined))
-      return notModified(reply, current);
-    const entry = kept ?? (await this.sharedEntry(ctx, request.url, plan));
+    // A 304 only for an answer read: the standing entry, else the read now. A version's tag alone does
+    // not show that anonymous callers may see the item: a policy not published (or one that does not
+    // exist) has the current tag too, and answers its 404.
+    const entry = this.cache.get(request.url) ?? (await this.sharedEntry(ctx, request.url, plan));
+    if (entry.tag && matches(request.headers['if-none-match'], entry.tag))
+      return notModified(reply, entry.tag);
     return sendEntry(reply, entry.body, entry.tag);
   }
 
@@ -236,7 +237,7 @@ export class PublicReads {
       if (entry) {
         plan.served?.();
         void reply.header('vary', VARY);
-        if (matches(request.headers['if-none-match'], entry.tag!, true)) notModified(reply, entry.tag!);
+        if (matches(request.headers['if-none-match'], entry.tag!)) notModified(reply, entry.tag!);
         else sendEntry(reply, entry.body, entry.tag);
         return;
       }
@@ -301,13 +302,14 @@ function anonymous(request: FastifyRequest): boolean {
 }
 
 /**
- * `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says for it). `*` means
- * "any current representation": only a cached answer (`exists`) shows there is one; a version's tag
- * alone does not (a policy that does not exist has one too), so the read answers, a 404 where it does.
+ * `If-None-Match` against the tag of an answer read (cached or just now): `*` ("any current
+ * representation": there is one), or a list of tags (weak ones compared weakly, as RFC 9110 says for it).
+ * Never against a version's tag alone: a policy that does not exist, or that the caller may not see, has
+ * one too, and answers its 404.
  */
-function matches(header: string | undefined, tag: string, exists: boolean): boolean {
+function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return exists;
+  if (header.trim() === '*') return true;
   return header.split(',').some((given) => {
     const t = given.trim();
     return t === tag || t === `W/${tag}`;
