@@ -403,6 +403,18 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const garbage = await rawPost(auth, '{"jsonrpc":');
     expect(garbage.status).toBe(400);
     expect(((await garbage.json()) as Json).error.code).toBe(-32700);
+    // Params not of the method's shape: invalid params (-32602) naming the field, not an internal error.
+    const malformed = await rawPost(auth, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'list_ideas', arguments: null },
+    });
+    expect(malformed.status).toBe(200);
+    expect(((await malformed.json()) as Json).error).toEqual({
+      code: -32602,
+      message: expect.stringContaining('Invalid params for tools/call: params.arguments'),
+    });
   });
 
   // A read-only token's tools (the writing ones do not exist for it) are tested against the tool server
