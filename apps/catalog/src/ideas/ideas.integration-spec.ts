@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatalogRpc, type Idea } from '@pc/contracts';
+import { CatalogRpc, type Idea, IDEA_LIST_LIMIT, IDEA_LIST_OFFSET_MAX, type IdeaSort } from '@pc/contracts';
 import { RemoteError } from '@pc/platform';
 import { catalogUnderTest, codeOf } from '../testing/catalog-under-test';
 
@@ -98,5 +98,61 @@ describe('catalog ideas through the bus', () => {
         expect.objectContaining({ id: unworded.id, slug: unworded.id }),
       ]),
     );
+  });
+
+  it('reaches every idea by cursor, past the deepest offset, in either sort, each once', async () => {
+    // More approved ideas than the deepest offset reaches, made at one instant (ties on the creation
+    // time, and on the votes: 0 to 2), and the other tests' ideas beside them.
+    const owner = t.newUser();
+    await t.sql(
+      `INSERT INTO catalog.ideas (title, description, status, votes, submitter_id)
+       SELECT 'Bulk idea ' || g, 'Made in bulk.', 'approved', g % 3, $1
+         FROM generate_series(1, $2::int) g`,
+      [owner.id, IDEA_LIST_OFFSET_MAX + 150],
+    );
+    const reader = t.newUser().ctx;
+    const [{ visible }] = await t.sql<{ visible: number }>(
+      `SELECT count(*)::int AS visible FROM catalog.ideas WHERE status IN ('approved', 'delivered')`,
+    );
+    const limit = IDEA_LIST_LIMIT.max;
+    for (const sort of ['newest', 'votes'] as IdeaSort[]) {
+      // From the deepest offset, the cursors go on to the end.
+      let page = await t.request(CatalogRpc.listIdeas, reader, { sort, limit, offset: IDEA_LIST_OFFSET_MAX });
+      const seen = [...page.ideas];
+      while (page.nextCursor) {
+        page = await t.request(CatalogRpc.listIdeas, reader, { sort, limit, cursor: page.nextCursor });
+        seen.push(...page.ideas);
+      }
+      expect(page.hasMore).toBe(false);
+      expect(seen).toHaveLength(visible - IDEA_LIST_OFFSET_MAX);
+      expect(new Set(seen.map((i) => i.id)).size).toBe(seen.length);
+      // In the sort's order throughout, and where the offsets left off.
+      const order = (i: Idea) =>
+        sort === 'votes' ? [-i.votes, -Date.parse(i.created_at)] : [-Date.parse(i.created_at)];
+      const before = await t.request(CatalogRpc.listIdeas, reader, {
+        sort,
+        limit,
+        offset: IDEA_LIST_OFFSET_MAX - limit,
+      });
+      const joined = [...before.ideas, ...seen];
+      for (let n = 1; n < joined.length; n++) {
+        const [a, b] = [order(joined[n - 1]), order(joined[n])];
+        const cmp = a[0] - b[0] || (a[1] ?? 0) - (b[1] ?? 0) || (joined[n - 1].id < joined[n].id ? -1 : 1);
+        expect(cmp).toBeLessThan(0);
+      }
+    }
+  });
+
+  it('refuses a cursor of the other sort, one it did not make, and a cursor with an offset', async () => {
+    const reader = t.newUser().ctx;
+    const { nextCursor } = await t.request(CatalogRpc.listIdeas, reader, { sort: 'newest', limit: 1 });
+    expect(nextCursor).toEqual(expect.any(String));
+    const forged = Buffer.from(JSON.stringify(['ideas-votes', 'x/y', randomUUID()])).toString('base64url');
+    for (const request of [
+      { sort: 'votes' as const, cursor: nextCursor! },
+      { sort: 'votes' as const, cursor: forged },
+      { sort: 'newest' as const, cursor: nextCursor!, offset: 0 },
+    ])
+      expect(await codeOf(t.request(CatalogRpc.listIdeas, reader, request))).toBe('BAD_REQUEST');
   });
 });

@@ -5,10 +5,11 @@ import {
   type IdeaDelivery,
   type IdeaSort,
   type IdeaStatus,
+  type ListIdeasResult,
   slugOfName,
 } from '@pc/contracts';
 import { escapeLike, insertInto, sqlParams } from '@pc/listings';
-import { type Executor, fitToBudget, preparedQuery } from '@pc/platform';
+import { type Executor, type Keyset, pageOf, preparedQuery } from '@pc/platform';
 
 /** A row of catalog.ideas as the contract's idea reads it, its date a date. */
 interface IdeaRow extends Omit<Idea, 'voted' | 'created_at'> {
@@ -30,6 +31,8 @@ export interface IdeaSearch {
   sort: IdeaSort;
   limit: number;
   offset: number;
+  /** The last idea of the previous page (its sort key as `ideaCursorKey` wrote it): the page after it. */
+  after: Keyset | null;
 }
 
 interface DeliveryRow {
@@ -71,12 +74,11 @@ export class IdeasRepository {
    * One page of the ideas a viewer may see, one row more than asked to tell whether more follow; a page
    * is cut short (with `hasMore`) rather than exceed the reply budget in bytes.
    */
-  async search(db: Executor, s: IdeaSearch): Promise<{ ideas: Idea[]; hasMore: boolean }> {
+  async search(db: Executor, s: IdeaSearch): Promise<ListIdeasResult> {
     const { sql, params } = ideaSearchQuery(s);
-    const rows = await db.query<IdeaRow[]>(sql, params);
-    const head = rows.slice(0, s.limit).map(toIdea);
-    const ideas = fitToBudget(head);
-    return { ideas, hasMore: rows.length > s.limit || ideas.length < head.length };
+    const rows = await db.query<Array<IdeaRow & { cursor_key: string }>>(sql, params);
+    const page = await pageOf(rows, s.limit, ideasOrdering(s.sort), (head) => head.map(toIdea));
+    return { ideas: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   }
 
   /** The oldest `limit` pending ideas (one more, to tell whether others wait). */
@@ -237,11 +239,30 @@ export function ideaSearchQuery(s: IdeaSearch): { sql: string; params: unknown[]
   if (s.status) where.push(`i.status = ${p(s.status)}`);
   const q = s.q?.trim();
   if (q) where.push(`lower(i.title || ' ' || i.description) LIKE ${p(`%${escapeLike(q.toLowerCase())}%`)}`);
+  // The sort key as text (a cursor's): the creation time at full precision, after the votes for `votes`.
+  const created = `to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const cursorKey = s.sort === 'newest' ? created : `i.votes || '/' || ${created}`;
+  if (s.after) {
+    // After the cursor's idea in the order below: fewer votes, or as many and older, or as old and a
+    // greater id.
+    const [votes, at] = s.sort === 'newest' ? [null, s.after.key] : s.after.key.split('/');
+    const older = `(i.created_at < ${p(at)}::timestamptz OR (i.created_at = ${p(at)}::timestamptz AND i.id > ${p(s.after.id)}::uuid))`;
+    where.push(
+      votes === null
+        ? older
+        : `(i.votes < ${p(Number(votes))}::int OR (i.votes = ${p(Number(votes))}::int AND ${older}))`,
+    );
+  }
   const orderBy = s.sort === 'newest' ? 'i.created_at DESC, i.id' : 'i.votes DESC, i.created_at DESC, i.id';
-  const sql = `SELECT i.*, ${VOTED} AS voted FROM catalog.ideas i
+  const sql = `SELECT i.*, ${VOTED} AS voted, ${cursorKey} AS cursor_key FROM catalog.ideas i
     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)} OFFSET ${p(s.offset)}`;
+    ORDER BY ${orderBy} LIMIT ${p(s.limit + 1)}${s.after ? '' : ` OFFSET ${p(s.offset)}`}`;
   return { sql, params };
+}
+
+/** What a cursor of the ideas' search belongs to: its sort (a cursor of the other sort is a 400). */
+export function ideasOrdering(sort: IdeaSort): string {
+  return `ideas-${sort}`;
 }
 
 function toIdea(row: IdeaRow): Idea {

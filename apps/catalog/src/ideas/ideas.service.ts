@@ -16,6 +16,7 @@ import {
   type IdeaDeclaration,
   type IdeaDeliveredEvent,
   type IdeaDelivery,
+  type IdeaSort,
   type IdeaStatus,
   type ListIdeaDeliveriesRequest,
   type ListIdeasRequest,
@@ -26,10 +27,10 @@ import {
   type VoteIdeaRequest,
   type VoteIdeaResult,
 } from '@pc/contracts';
-import { badRequest, Database, type Executor, notFound } from '@pc/platform';
+import { badRequest, Database, decodeKeyset, type Executor, type Keyset, notFound } from '@pc/platform';
 import { callerId, isAdmin, requireAdmin, requireUser } from '../common/caller';
 import { Outbox } from '@pc/listings';
-import { IdeasRepository, type ResourceType } from './ideas.repository';
+import { IdeasRepository, ideasOrdering, type ResourceType } from './ideas.repository';
 import { catalogError } from '../common/catalog.errors';
 
 /** A vote may be cast on an approved idea; withdrawn also once the idea is delivered. */
@@ -237,9 +238,10 @@ function checkedSearch(request: ListIdeasRequest): {
   status?: IdeaStatus;
   q?: string;
   mine: boolean;
-  sort: 'votes' | 'newest';
+  sort: IdeaSort;
   limit: number;
   offset: number;
+  after: Keyset | null;
 } {
   const problems: FieldError[] = [];
   const { status, q, mine, sort } = request;
@@ -260,6 +262,34 @@ function checkedSearch(request: ListIdeasRequest): {
     });
   if (!Number.isInteger(offset) || offset < 0 || offset > IDEA_LIST_OFFSET_MAX)
     problems.push({ field: 'offset', message: `must be an integer 0 to ${IDEA_LIST_OFFSET_MAX}` });
+  if (request.cursor !== undefined && typeof request.cursor !== 'string')
+    problems.push({ field: 'cursor', message: 'must be a nextCursor this API returned' });
+  if (request.cursor && request.offset !== undefined)
+    problems.push({ field: 'offset', message: 'cannot be sent with cursor: the cursor names the page' });
   if (problems.length > 0) throw badRequest('Invalid idea search', problems);
-  return { status, q, mine: mine ?? false, sort: sort ?? 'votes', limit, offset };
+  const ordering = sort ?? 'votes';
+  return {
+    status,
+    q,
+    mine: mine ?? false,
+    sort: ordering,
+    limit,
+    offset,
+    after: afterCursor(request.cursor, ordering),
+  };
+}
+
+/**
+ * The idea a cursor names the page after, its key as the search wrote it (`<votes>/<time>` for votes,
+ * `<time>` for newest); any other is a 400, as a cursor of another sort is.
+ */
+function afterCursor(cursor: string | undefined, sort: IdeaSort): Keyset | null {
+  const after = decodeKeyset(cursor, ideasOrdering(sort));
+  if (!after) return null;
+  const [votes, at] = sort === 'newest' ? ['0', after.key] : after.key.split('/');
+  if (!/^\d{1,9}$/.test(votes ?? '') || !at || Number.isNaN(Date.parse(at)))
+    throw badRequest('Invalid cursor', [
+      { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
+    ]);
+  return after;
 }

@@ -9,8 +9,9 @@ import {
   IDEA_STATUSES,
   IDEA_TITLE,
   type Idea,
+  LIST_CURSOR_MAX,
 } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
+import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { ideaSchema, id, page, text, toIdea } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
@@ -31,7 +32,8 @@ export class IdeaTools implements ToolSet {
         'Lists policy ideas: what the community would like a policy for. Shows approved and delivered ' +
         'ideas, plus your own in any status (pending review, rejected). Filter by status, search words ' +
         'in the title and description, or only your own; sorted by votes (default) or newest. ' +
-        'Answers one page and nextOffset for the next (null on the last page).',
+        'Answers one page and nextOffset for the next (null on the last page); past offset ' +
+        `${IDEA_LIST_OFFSET_MAX}, nextCursor brings the next page, as cursor.`,
       scope: 'api:read',
       input: {
         status: z
@@ -49,20 +51,44 @@ export class IdeaTools implements ToolSet {
           .optional()
           .describe('votes: most votes first (default); newest: newest first.'),
         ...page(IDEA_LIST_LIMIT.max, IDEA_LIST_LIMIT.default, IDEA_LIST_OFFSET_MAX),
+        cursor: text(1, LIST_CURSOR_MAX)
+          .optional()
+          .describe("The previous answer's nextCursor, with the same filters and sort (not with offset)."),
       },
       output: {
         ideas: z.array(ideaSchema),
         hasMore: z.boolean(),
         nextOffset: z.number().int().nullable(),
+        nextCursor: z.string().nullable(),
       },
       annotations: READ_ONLY,
-      run: async (args, ctx) => {
-        const { ideas, hasMore } = await this.bus.request(CatalogRpc.listIdeas, ctx, args);
-        const nextOffset = hasMore ? args.offset + ideas.length : null;
+      run: async ({ offset, cursor, ...query }, ctx) => {
+        if (cursor !== undefined && offset > 0)
+          throw new RemoteError({
+            code: 'BAD_REQUEST',
+            message: 'Give either cursor or offset: a cursor goes on where its page ended',
+          });
+        const { ideas, hasMore, nextCursor } = await this.bus.request(
+          CatalogRpc.listIdeas,
+          ctx,
+          cursor === undefined ? { ...query, offset } : { ...query, cursor },
+        );
+        // An offset while it is within reach; deeper (or once paging by cursor), the cursor.
+        const deeper = offset + ideas.length;
+        const nextOffset =
+          hasMore && cursor === undefined && (deeper <= IDEA_LIST_OFFSET_MAX || nextCursor === null)
+            ? deeper
+            : null;
+        const more =
+          nextOffset !== null
+            ? [`More: offset ${nextOffset}.`]
+            : hasMore && nextCursor !== null
+              ? [`More: cursor ${nextCursor}.`]
+              : [];
         const head = ideas.length === 0 ? 'No ideas match.' : `${ideas.length} idea(s):`;
         return {
-          data: { ideas: ideas.map(toIdea), hasMore, nextOffset },
-          text: [head, ...ideas.map(line), ...(hasMore ? [`More: offset ${nextOffset}.`] : [])].join('\n'),
+          data: { ideas: ideas.map(toIdea), hasMore, nextOffset, nextCursor: hasMore ? nextCursor : null },
+          text: [head, ...ideas.map(line), ...more].join('\n'),
         };
       },
     });

@@ -10,6 +10,7 @@ import {
   type EvaluateRequest,
   GovernanceRpc,
   type ListApisRequest,
+  IDEA_LIST_OFFSET_MAX,
   type ListIdeasRequest,
   type ListPoliciesRequest,
   type ListRulesetsRequest,
@@ -123,6 +124,27 @@ function rulesetSubmissions({ limit = 100, cursor }: PageRequest) {
   );
   const hasMore = start + submissions.length < all.length;
   return { submissions, hasMore, nextCursor: hasMore ? String(start + submissions.length) : null };
+}
+
+/** A search the catalog answers with more ideas than an offset reaches (IDEA_LIST_OFFSET_MAX). */
+const MANY_IDEAS = 'many';
+const IDEA_COUNT = IDEA_LIST_OFFSET_MAX + 30;
+const ideaTitle = (n: number) => `Idea ${String(n).padStart(5, '0')}`;
+function manyIdeas({ limit = 20, offset = 0, cursor }: ListIdeasRequest) {
+  const start = cursor === undefined ? offset : Number(cursor);
+  const end = Math.min(start + limit, IDEA_COUNT);
+  const ideas = Array.from({ length: Math.max(end - start, 0) }, (_, i) => ({
+    id: nth(start + i + 1),
+    title: ideaTitle(start + i + 1),
+    description: 'An idea.',
+    status: 'approved' as const,
+    votes: 0,
+    voted: false,
+    submitter_id: nth(1),
+    created_at: AT,
+  }));
+  const hasMore = end < IDEA_COUNT;
+  return { ideas, hasMore, nextCursor: hasMore ? String(end) : null };
 }
 
 /** More community policies than an offset reaches (LIST_OFFSET_MAX): by name, keyset-paged past it. */
@@ -261,7 +283,7 @@ describe('the tool server: scopes and tool inputs', () => {
       peerService('catalog', CatalogRpc.ping, [
         answer(CatalogRpc.listIdeas, (data) => {
           received.ideas.push(data);
-          return { ideas: [], hasMore: false };
+          return data.q === MANY_IDEAS ? manyIdeas(data) : { ideas: [], hasMore: false, nextCursor: null };
         }),
         answer(CatalogRpc.getIdea, () => {
           throw notFound('Idea');
@@ -607,6 +629,26 @@ describe('the tool server: scopes and tool inputs', () => {
         args,
         (await call(mcp, 'list_governed_apis', { workspace_id: WORKSPACE, ...args })).error,
       ]).toEqual([args, true]);
+  });
+
+  it('pages ideas to the last one, past the deepest offset, following what each answer says comes next', async () => {
+    const mcp = await connect(['api:read']);
+    const titles: string[] = [];
+    let next: Json = { offset: IDEA_LIST_OFFSET_MAX - 20 };
+    for (let calls = 0; calls < 10; calls++) {
+      const { data, text } = await page(mcp, 'list_ideas', { q: MANY_IDEAS, limit: 20, ...next });
+      titles.push(...data.ideas.map((i: Json) => i.title));
+      if (!data.hasMore) {
+        expect(text).not.toMatch(/More/);
+        break;
+      }
+      const more = /^More: (offset|cursor) (\S+)\.$/.exec(text.split('\n').at(-1)!);
+      expect(more).not.toBeNull();
+      next = more![1] === 'offset' ? { offset: data.nextOffset } : { cursor: data.nextCursor };
+      expect(String(Object.values(next)[0])).toBe(more![2]);
+    }
+    expect(titles).toEqual(Array.from({ length: 50 }, (_, i) => ideaTitle(IDEA_LIST_OFFSET_MAX - 19 + i)));
+    expect((await call(mcp, 'list_ideas', { cursor: '5', offset: 5 })).error).toBe(true);
   });
 
   it('pages community policies to the last one, past the deepest offset, following what each answer says comes next', async () => {

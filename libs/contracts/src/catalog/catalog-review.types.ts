@@ -231,12 +231,17 @@ export interface ListIdeasRequest {
   mine?: boolean;
   sort?: IdeaSort;
   limit?: number;
+  /** At most IDEA_LIST_OFFSET_MAX; past it, `cursor` goes on. Not with `cursor`. */
   offset?: number;
+  /** A `nextCursor` of the same search and sort: the page after it (every idea reachable). */
+  cursor?: string;
 }
 
 export interface ListIdeasResult {
   ideas: Idea[];
   hasMore: boolean;
+  /** The next page's cursor (null on the last page). */
+  nextCursor: string | null;
 }
 
 /** `vote: true` casts the caller's one vote, `false` withdraws it; either is a no-op when already so. */
