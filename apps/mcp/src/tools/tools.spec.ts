@@ -631,13 +631,18 @@ describe('the tool server: scopes and tool inputs', () => {
       ]).toEqual([args, true]);
   });
 
-  it('pages ideas to the last one, past the deepest offset, following what each answer says comes next', async () => {
+  /**
+   * Pages `tool` from `from` until an answer says no more follow, passing on what each answer names next
+   * (its text's last line names what its structured answer gives); the items' `field` values, in order.
+   * A cursor and an offset together are refused by the tool, as the REST lists refuse them.
+   */
+  async function followPages(tool: string, args: Json, from: Json, items: string, field: string) {
     const mcp = await connect(['api:read']);
-    const titles: string[] = [];
-    let next: Json = { offset: IDEA_LIST_OFFSET_MAX - 20 };
+    const seen: string[] = [];
+    let next = from;
     for (let calls = 0; calls < 10; calls++) {
-      const { data, text } = await page(mcp, 'list_ideas', { q: MANY_IDEAS, limit: 20, ...next });
-      titles.push(...data.ideas.map((i: Json) => i.title));
+      const { data, text } = await page(mcp, tool, { ...args, ...next });
+      seen.push(...data[items].map((item: Json) => item[field]));
       if (!data.hasMore) {
         expect(text).not.toMatch(/More/);
         break;
@@ -647,31 +652,22 @@ describe('the tool server: scopes and tool inputs', () => {
       next = more![1] === 'offset' ? { offset: data.nextOffset } : { cursor: data.nextCursor };
       expect(String(Object.values(next)[0])).toBe(more![2]);
     }
-    expect(titles).toEqual(Array.from({ length: 50 }, (_, i) => ideaTitle(IDEA_LIST_OFFSET_MAX - 19 + i)));
-    expect((await call(mcp, 'list_ideas', { cursor: '5', offset: 5 })).error).toBe(true);
+    expect((await call(mcp, tool, { cursor: '5', offset: 5 })).error).toBe(true);
+    return seen;
+  }
+
+  it('pages ideas to the last one, past the deepest offset, following what each answer says comes next', async () => {
+    const from = { offset: IDEA_LIST_OFFSET_MAX - 20 };
+    expect(await followPages('list_ideas', { q: MANY_IDEAS, limit: 20 }, from, 'ideas', 'title')).toEqual(
+      Array.from({ length: 50 }, (_, i) => ideaTitle(IDEA_LIST_OFFSET_MAX - 19 + i)),
+    );
   });
 
   it('pages community policies to the last one, past the deepest offset, following what each answer says comes next', async () => {
-    const mcp = await connect(['api:read']);
-    const names: string[] = [];
-    let next: Json = { offset: LIST_OFFSET_MAX - 50 };
-    for (let calls = 0; calls < 10; calls++) {
-      const { data, text } = await page(mcp, 'search_policies', { limit: 50, ...next });
-      names.push(...data.policies.map((p: Json) => p.name));
-      if (!data.hasMore) {
-        expect(text).not.toMatch(/More/);
-        break;
-      }
-      // What the text's last line names is what the structured answer gives to pass on.
-      const more = /^More: (offset|cursor) (\S+)\.$/.exec(text.split('\n').at(-1)!);
-      expect(more).not.toBeNull();
-      next = more![1] === 'offset' ? { offset: data.nextOffset } : { cursor: data.nextCursor };
-      expect(String(Object.values(next)[0])).toBe(more![2]);
-    }
-    const expected = Array.from({ length: 110 }, (_, i) => policyName(LIST_OFFSET_MAX - 49 + i));
-    expect(names).toEqual(expected);
-    // A cursor and an offset together are refused by the tool, as GET /api/policies refuses them.
-    expect((await call(mcp, 'search_policies', { cursor: '5', offset: 5 })).error).toBe(true);
+    const from = { offset: LIST_OFFSET_MAX - 50 };
+    expect(await followPages('search_policies', { limit: 50 }, from, 'policies', 'name')).toEqual(
+      Array.from({ length: 110 }, (_, i) => policyName(LIST_OFFSET_MAX - 49 + i)),
+    );
   });
 
   it("pages my policy submissions by the catalog's cursor, saying in the text which cursor brings the rest", async () => {

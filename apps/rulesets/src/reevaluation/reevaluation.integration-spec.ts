@@ -45,6 +45,20 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
   const conformanceOf = async (apiId: string) =>
     (await h.request(GovernanceRpc.getApi, owner.ctx, { id: apiId })).api.conformance;
 
+  /** A new user's published ruleset, and a workspace of theirs whose profile follows its latest version. */
+  async function authorFollowing() {
+    const author = h.user();
+    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
+    const { rulesetId } = await h.published(author, { repoUrl });
+    const workspaceId = h.workspace(author);
+    await h.request(GovernanceRpc.createProfile, author.ctx, {
+      workspaceId,
+      name: 'All',
+      rulesets: [{ rulesetId }],
+    });
+    return { author, repoUrl, rulesetId, workspaceId };
+  }
+
   /**
    * Whether the workspace's run of `version` finished. Only that version's: the approval's event, when it is
    * handled after the workspace follows the ruleset (the test's steps can outrun it), starts a run of the
@@ -261,17 +275,9 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
 
   it('ends a run when a newer version is pinned between its batches: news names only what each version evaluated, every API ends at the newest', async () => {
     // An author of their own: the evaluator's share of the others' runs still going is not theirs.
-    const author = h.user();
+    const { author, repoUrl, rulesetId, workspaceId } = await authorFollowing();
     const conformanceOf = async (apiId: string) =>
       (await h.request(GovernanceRpc.getApi, author.ctx, { id: apiId })).api.conformance;
-    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
-    const { rulesetId } = await h.published(author, { repoUrl });
-    const workspaceId = h.workspace(author);
-    await h.request(GovernanceRpc.createProfile, author.ctx, {
-      workspaceId,
-      name: 'All',
-      rulesets: [{ rulesetId }],
-    });
     // One batch and one more API, each read from a repository of its own (so that one can be held).
     const sources = new Map<string, string>();
     for (let i = 0; i <= REEVALUATION_QUEUE.batch; i++) {
@@ -371,15 +377,7 @@ describe('re-evaluation when a followed ruleset publishes a new version (service
 
   async function reevaluatedAfterLateness(times: number, answer?: () => Error) {
     // An author of their own: only their evaluations are late.
-    const author = h.user();
-    const repoUrl = h.repo({ 'ruleset.yaml': GOVERNANCE_PROFILE });
-    const { rulesetId } = await h.published(author, { repoUrl });
-    const workspaceId = h.workspace(author);
-    await h.request(GovernanceRpc.createProfile, author.ctx, {
-      workspaceId,
-      name: 'All',
-      rulesets: [{ rulesetId }],
-    });
+    const { author, repoUrl, rulesetId, workspaceId } = await authorFollowing();
     const { api } = await h.request(GovernanceRpc.registerApi, author.ctx, {
       workspaceId,
       name: 'Late',
