@@ -470,6 +470,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
     await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
+    // With no scope chosen the button cannot create one, and the form says why.
+    const scopes = page.getByRole('group', { name: 'Scopes' });
+    await scopes.getByLabel(/^api:read/).uncheck();
+    await scopes.getByLabel(/^api:write/).uncheck();
+    expect(await page.getByRole('button', { name: 'Create token' }).isDisabled()).toBe(true);
+    await scopes.getByText('At least one: with none chosen, Create token stays disabled.').waitFor();
+    await scopes.getByLabel(/^api:read/).check();
+    await scopes.getByLabel(/^api:write/).check();
     // One token in the table: on a phone the table scrolls inside its box, the page does not.
     await both(page, 'tokens');
   });
@@ -519,6 +527,15 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     // Delivered ideas: the field says where an idea's id comes from (ideas have no page here).
     await page.getByText('Where do idea ids come from?').click();
     await page.getByText(/lists\s+approved ideas with the/).waitFor();
+    // Two ids that are not ids, refused in the same words: the summary says it once, by the field's label.
+    await page.getByLabel('Delivered ideas (optional)').fill('abc, 12');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Validation failed' });
+    await refused.waitFor();
+    expect(await refused.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Delivered ideas: /),
+    ]);
+    await page.getByLabel('Delivered ideas (optional)').fill('');
     await both(page, 'submit');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
@@ -797,6 +814,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByText('published', { exact: true }).waitFor();
     await page.getByRole('button', { name: /Like/ }).click();
     await page.getByRole('button', { name: /Liked/ }).waitFor();
+    // Followed from its page: the API says so (its new versions reach the user's webhooks).
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+    const follows = await world.http.get<{ following: boolean }>(`/api/policies/${story.policyId}/follow`, {
+      token: story.token,
+    });
+    expect(follows.body).toEqual({ following: true });
     // Tabs by keyboard: the arrow keys move the selection and the focus.
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.keyboard.press('ArrowRight');
@@ -806,6 +830,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Add a comment').fill('Works well behind the gateway.');
     await page.getByRole('button', { name: 'Post' }).click();
     await page.getByText('Works well behind the gateway.').waitFor();
+    // The focus is back in the emptied box, not lost with the button disabled while it posted.
+    expect(
+      await page.evaluate<string | null>('document.activeElement.labels?.[0]?.textContent ?? null'),
+    ).toBe('Add a comment');
     await look(page, 'policy');
     // The documentation tab is rendered, sanitized: no script ran, no handler, no remote image loaded.
     await page.getByRole('tab', { name: 'Usage' }).click();
@@ -950,10 +978,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByLabel('Connection name').fill('Corp platform');
     await page.getByLabel('Client id').fill(tenant.clientId);
     await page.getByLabel('Client secret').fill(tenant.clientSecret);
+    // Tested before an organization is chosen: refused, in the form's words; the refusal goes once
+    // Find organizations has answered.
+    await page.getByRole('button', { name: 'Test credentials' }).click();
+    const refusedTest = page.getByRole('alert').filter({ hasText: 'Validation failed' });
+    await refusedTest.getByText(/^Organization id: /).waitFor();
     // The organization is chosen among those the credentials reach, the root first, not typed.
     await page.getByRole('button', { name: 'Find organizations' }).click();
     const organization = page.getByLabel('Organization', { exact: true });
     await organization.waitFor();
+    expect(await refusedTest.count()).toBe(0);
     expect(await organization.inputValue()).toBe(tenant.rootId);
     expect(await organization.locator('option').allTextContents()).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Corp \d+ \/ Payments \/ Cards \(/)]),
@@ -1025,6 +1059,15 @@ describe('the web app in a browser (headless chromium, one system)', () => {
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByLabel('Workspace name').fill('Web deployers');
+    // A slug the API would refuse is held back by the field itself (its pattern is one the browser keeps).
+    const slug = page.getByLabel('Slug (optional)');
+    await slug.fill('Web deployers!');
+    expect(
+      await slug.evaluate(
+        (input: { validity: { patternMismatch: boolean } }) => input.validity.patternMismatch,
+      ),
+    ).toBe(true);
+    await slug.fill('');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByRole('link', { name: 'Web deployers' }).waitFor();
     await look(page, 'workspaces');

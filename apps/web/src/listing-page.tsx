@@ -1,8 +1,8 @@
 // A listing's page, written once for both kinds (/policies/:id, /rulesets/:id): its title with Deploy for
 // a signed-in user, description, the kind's line of facts, like (with why it is disabled), the source
-// link, the documentation tabs before the kind's own tabs and its owner's (the kind's tools, then the
-// transfer; the tab bar waits for them in place), then the pin with its changes since review and the
-// adoption of a published listing, and the kind's own parts.
+// link, follow (a signed-in user, a published listing), the documentation tabs before the kind's own tabs
+// and its owner's (the kind's tools, then the transfer; the tab bar waits for them in place), then the pin
+// with its changes since review and the adoption of a published listing, and the kind's own parts.
 import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
 import type { Schemas } from './api/client';
 import { Adoption } from './adoption';
@@ -38,6 +38,9 @@ export interface ListingPageKind<L extends Listing> {
   load(id: string): Promise<L>;
   docs(id: string): Promise<{ tabs: DocTab[] }>;
   like(id: string): Promise<{ liked: boolean }>;
+  /** Whether the caller follows it; follow it (`on`) or stop following it. */
+  following(id: string): Promise<{ following: boolean }>;
+  follow(id: string, on: boolean): Promise<{ following: boolean }>;
   published(listing: L): boolean;
   /** Whether the listing takes likes now (signed in aside). */
   likable(listing: L): boolean;
@@ -57,6 +60,33 @@ export interface ListingPageKind<L extends Listing> {
   transfer(id: string, to: { recipientEmail: string } | { recipientUsername: string }): Promise<unknown>;
   /** The kind's own parts, at the end of the page. */
   After?: ComponentType<{ listing: L; signedIn: boolean }>;
+}
+
+/** Follow: the listing's new versions reach the user's `version.published` webhooks. */
+function Follow<L extends Listing>({ kind, id }: { kind: ListingPageKind<L>; id: string }) {
+  const state = useAsync(() => kind.following(id), [kind, id]);
+  const toggle = useAction(async () => state.set(await kind.follow(id, !state.data!.following)));
+  const following = state.data?.following ?? false;
+  return (
+    <>
+      <p className="row">
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={following}
+          aria-describedby="follow-hint"
+          disabled={!state.data || toggle.busy}
+          onClick={() => void toggle.run()}
+        >
+          {following ? 'Following' : 'Follow'}
+        </button>
+        <span className="hint" id="follow-hint">
+          Its new versions reach your <Link to="/webhooks">webhooks</Link> subscribed to version.published.
+        </span>
+      </p>
+      <ErrorMessage error={toggle.error ?? state.error} />
+    </>
+  );
 }
 
 export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPageKind<L>; id: string }) {
@@ -139,6 +169,7 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
         {kind.links?.(shown)}
       </p>
       <ErrorMessage error={like.error} />
+      {user && published ? <Follow kind={kind} id={shown.id} /> : null}
       {docs.loading && !docs.data ? (
         // The documentation tabs come first: the tab bar waits for them, in the place it will take.
         <div className="tabs tabs-pending">

@@ -12,6 +12,16 @@ import { ErrorMessage, Loading, Page, Pending } from '../ui/page';
 type Connection = Schemas['ConnectionDto'];
 type Host = Connection['host'];
 
+/** The form's label of each field the API names in a 400. */
+const LABELS = {
+  name: 'Connection name',
+  host: 'Platform host',
+  customDomain: 'Custom domain',
+  clientId: 'Client id',
+  clientSecret: 'Client secret',
+  organizationId: 'Organization id',
+};
+
 const EMPTY = {
   name: '',
   host: 'us' as Host,
@@ -42,13 +52,22 @@ export default function Connections() {
     clientSecret: form.clientSecret,
     organizationId: form.organizationId.trim(),
   });
+  // Test, Find organizations and Create share the form: what one of them refused is no longer shown once
+  // another answers (a refused test stayed beside the organization that Find organizations then chose).
+  const forget = (): void => {
+    test.setError(null);
+    find.setError(null);
+    create.setError(null);
+  };
   const test = useAction(async () => {
     setCreated(null);
+    forget();
     const { name: _name, ...credentials } = body();
     setCheck(await ok(api.POST('/api/connections/validate', { body: credentials })));
   });
   const find = useAction(async () => {
     setCreated(null);
+    forget();
     const { name: _name, organizationId: _organization, ...credentials } = body();
     const answer = await ok(api.POST('/api/connections/organizations', { body: credentials }));
     const found = answer.orgs;
@@ -60,6 +79,7 @@ export default function Connections() {
   });
   const create = useAction(async () => {
     setCreated(null);
+    forget();
     const answer = await ok(api.POST('/api/connections', { body: body() }));
     // The form empties: the result of the last test belonged to what was typed there.
     setCheck(null);
@@ -189,7 +209,7 @@ export default function Connections() {
             It is listed above.
           </p>
         ) : null}
-        <ErrorMessage error={test.error ?? find.error ?? create.error} />
+        <ErrorMessage error={test.error ?? find.error ?? create.error} labels={LABELS} />
         <div className="row">
           <button type="button" className="secondary" disabled={test.busy} onClick={() => void test.run()}>
             {test.busy ? 'Testing…' : 'Test credentials'}

@@ -1,7 +1,7 @@
 // A policy: documentation tabs (sanitized Markdown), like, the issues badge, threaded comments with
 // edit and delete, history; the owner's revisions and transfer. The page around them is the listing
 // page both kinds share (listing-page.tsx); this file holds what is the policy's own.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
@@ -57,6 +57,13 @@ const POLICY: ListingPageKind<Policy> = {
   load: async (id) => (await ok(api.GET('/api/policies/{id}', { params: { path: { id } } }))).policy,
   docs: (id) => ok(api.GET('/api/policies/{id}/docs', { params: { path: { id } } })),
   like: (id) => ok(api.POST('/api/policies/{id}/like', { params: { path: { id } } })),
+  following: (id) => ok(api.GET('/api/policies/{id}/follow', { params: { path: { id } } })),
+  follow: (id, on) => {
+    const path = { params: { path: { id } } };
+    return on
+      ? ok(api.PUT('/api/policies/{id}/follow', path))
+      : ok(api.DELETE('/api/policies/{id}/follow', path));
+  },
   published: (policy) => policy.status === 'published',
   likable: (policy) => policy.status === 'published',
   sourceUrl: (policy) => policy.source_host_url,
@@ -168,6 +175,7 @@ function CommentForm({
   label: string;
 }) {
   const [body, setBody] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const post = useAction(async () => {
     await ok(
       api.POST('/api/policies/{id}/comments', {
@@ -176,6 +184,8 @@ function CommentForm({
       }),
     );
     setBody('');
+    // Post was disabled while it ran, which left the focus nowhere: it goes back to the emptied box.
+    form.current?.querySelector('textarea')?.focus();
     onDone();
   });
   const submit = (e: FormEvent): void => {
@@ -183,7 +193,7 @@ function CommentForm({
     void post.run();
   };
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={submit} ref={form}>
       <TextArea
         label={label}
         value={body}

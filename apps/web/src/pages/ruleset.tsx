@@ -16,6 +16,13 @@ const RULESET: ListingPageKind<Ruleset> = {
   load: async (id) => (await ok(api.GET('/api/rulesets/{id}', { params: { path: { id } } }))).ruleset,
   docs: (id) => ok(api.GET('/api/rulesets/{id}/docs', { params: { path: { id } } })),
   like: (id) => ok(api.POST('/api/rulesets/{id}/like', { params: { path: { id } } })),
+  following: (id) => ok(api.GET('/api/rulesets/{id}/follow', { params: { path: { id } } })),
+  follow: (id, on) => {
+    const path = { params: { path: { id } } };
+    return on
+      ? ok(api.PUT('/api/rulesets/{id}/follow', path))
+      : ok(api.DELETE('/api/rulesets/{id}/follow', path));
+  },
   published: (ruleset) => ruleset.published_at !== null,
   likable: () => true,
   sourceUrl: (ruleset) => ruleset.source_url,

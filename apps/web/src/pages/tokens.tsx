@@ -68,6 +68,7 @@ export default function Tokens() {
         />
         <CheckboxSet
           legend="Scopes"
+          hint="At least one: with none chosen, Create token stays disabled."
           options={['api:read', 'api:write']}
           label={(scope) => SCOPE_LABELS[scope]}
           value={scopes}

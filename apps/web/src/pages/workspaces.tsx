@@ -45,7 +45,11 @@ export default function Workspaces() {
         <TextField
           label="Slug (optional)"
           hint="2 to 48 lowercase letters, digits and dashes; derived from the name when empty."
-          pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
+          minLength={2}
+          maxLength={48}
+          // A pattern is compiled with the v flag, where a `-` in a class must be escaped: unescaped, the
+          // browser drops the whole pattern and lets any slug through to the API.
+          pattern="[a-z0-9][a-z0-9\-]*[a-z0-9]"
           {...field('slug')}
         />
         <ErrorMessage error={create.error} />

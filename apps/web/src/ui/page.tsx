@@ -59,14 +59,22 @@ export function ErrorMessage({
 }) {
   if (!error) return null;
   const fields = error instanceof ApiError && !besideFields ? error.fields : [];
+  // Each line once: the items of a list field (two bad idea ids) are named by the one label of the field
+  // and often refused in the same words.
+  const lines = new Map<string, { label: string | undefined; field: string; message: string }>();
+  for (const f of fields) {
+    const label = labels?.[f.field.split('.')[0]];
+    const key = `${label ?? f.field}\u0000${f.message}`;
+    if (!lines.has(key)) lines.set(key, { label, field: f.field, message: f.message });
+  }
   return (
     <div className="error" role="alert">
       <p>{messageOf(error)}</p>
-      {fields.length > 0 ? (
+      {lines.size > 0 ? (
         <ul>
-          {fields.map((f) => (
-            <li key={`${f.field}:${f.message}`}>
-              {labels?.[f.field.split('.')[0]] ?? <code>{f.field}</code>}: {f.message}
+          {[...lines].map(([key, line]) => (
+            <li key={key}>
+              {line.label ?? <code>{line.field}</code>}: {line.message}
             </li>
           ))}
         </ul>
