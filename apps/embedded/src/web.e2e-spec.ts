@@ -739,6 +739,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await look(admin, 'review-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await item.getByText('Done.', { exact: false }).count()).toBe(0);
+    // Reject does not call itself final: a rejected policy submission can be edited and resubmitted.
+    await item.getByLabel('Feedback').fill('Not yet.');
+    await item.getByRole('button', { name: 'Reject' }).click();
+    const rejecting = admin.getByRole('dialog', { name: `Reject: ${story.policyName}?` });
+    await rejecting.getByText('they may edit the submission and resubmit it', { exact: false }).waitFor();
+    expect(await rejecting.getByText('final', { exact: false }).count()).toBe(0);
+    await rejecting.getByRole('button', { name: 'Cancel' }).click();
+    await item.getByLabel('Feedback').fill('');
     await item.getByRole('button', { name: 'Approve' }).click();
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await item.getByText('Done.', { exact: false }).waitFor();
@@ -1832,6 +1840,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   it('the user subscribes a webhook (secret shown once), sends a test, reads the delivery log and redelivers', async () => {
     await page.goto('/webhooks');
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    // A URL the API refuses: the summary names the field as the form does.
+    await page.getByLabel('URL').fill('ftp://example.com/hook');
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const refusedUrl = page.getByRole('alert').filter({ hasText: 'Invalid webhook URL' });
+    await refusedUrl.waitFor();
+    expect(await refusedUrl.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^URL: Only http and https URLs are allowed/),
+    ]);
     await page.getByLabel('URL').fill(world.receiver.url('/web'));
     await page.getByLabel('Description').fill('Web CI');
     await page.getByLabel(/^deployment\.failed/).check();

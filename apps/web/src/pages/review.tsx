@@ -28,12 +28,19 @@ const CONSEQUENCES: Record<Decision, string> = {
     'The submitter gets your feedback in their inbox and webhooks, and may edit and resubmit it.',
 };
 
+/** A rejected policy submission is not final: its submitter may edit and resubmit it (PATCH). */
+const POLICY_SUBMISSION_CONSEQUENCES: Partial<Record<Decision, string>> = {
+  reject:
+    'The submitter gets your feedback in their inbox and webhooks; they may edit the submission and resubmit it.',
+};
+
 function ReviewItem({
   title,
   name,
   children,
   decisions,
   decide,
+  consequences = {},
 }: {
   title: ReactNode;
   /** The item's name, for the confirmation's question. */
@@ -41,6 +48,8 @@ function ReviewItem({
   children: ReactNode;
   decisions: Decision[];
   decide: (decision: Decision, feedback: string) => Promise<unknown>;
+  /** What a decision does here, where it differs from CONSEQUENCES. */
+  consequences?: Partial<Record<Decision, string>>;
 }) {
   const [feedback, setFeedback] = useState('');
   const [done, setDone] = useState<Decision | null>(null);
@@ -92,7 +101,7 @@ function ReviewItem({
             onConfirm={() => void (confirm && action.run(confirm))}
             onCancel={() => setConfirm(null)}
           >
-            <p>{confirm ? CONSEQUENCES[confirm] : null}</p>
+            <p>{confirm ? (consequences[confirm] ?? CONSEQUENCES[confirm]) : null}</p>
             {feedback.trim() ? (
               <p>
                 <strong>Your feedback:</strong> {feedback.trim()}
@@ -229,6 +238,7 @@ export default function Review() {
             name={s.name}
             title={<Link to={`/policies/${s.policyId}`}>{s.name}</Link>}
             decisions={['approve', 'reject']}
+            consequences={POLICY_SUBMISSION_CONSEQUENCES}
             decide={(d, feedback) =>
               d === 'approve'
                 ? ok(

@@ -30,6 +30,9 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'webhook.ping': 'test messages',
 };
 
+/** The form's label of each field the API names in a refusal. */
+const FIELD_LABELS = { url: 'URL', description: 'Description', event_types: 'Events' };
+
 export default function Webhooks() {
   return (
     <Page title="Webhooks">
@@ -130,7 +133,7 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
           value={types}
           onChange={setTypes}
         />
-        <ErrorMessage error={create.error} />
+        <ErrorMessage error={create.error} labels={FIELD_LABELS} />
         <SubmitButton runs={create} busy="Creating…" disabled={types.length === 0}>
           Create endpoint
         </SubmitButton>
