@@ -410,6 +410,7 @@ describe('the command line', () => {
         summary: '',
         category: null,
         counts: null,
+        published: true,
       }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(

@@ -1,4 +1,5 @@
-// A catalog item as a card: its icon, name, summary, kind, catalog, category, likes and deployments.
+// A catalog item as a card: its icon, name, summary, kind, catalog, whether it is published (the
+// caller's own draft is shown to them alone), category, likes and deployments.
 import { Heart, Rocket } from 'lucide-react';
 import type { Schemas } from './api/client';
 import { ListingIcon } from './listing-icon';
@@ -33,6 +34,11 @@ export function ListingCard({ item, heading = 'h2' }: { item: ListingItem; headi
       <p className="meta">
         <Badge tone={item.kind === 'policy' ? 'neutral' : 'info'}>{item.kind}</Badge>{' '}
         {item.catalog === 'vendor' ? <Badge tone="info">vendor</Badge> : null}{' '}
+        {item.published ? null : (
+          <>
+            <Badge tone="warn">not published</Badge>{' '}
+          </>
+        )}
         {item.category ?? 'Uncategorized'}
       </p>
       {item.counts ? (

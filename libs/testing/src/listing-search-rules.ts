@@ -97,12 +97,15 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
     expect(await s.list('quokk')).toEqual(['Quokkalike Filter', 'Quokkas Shield', 'Zephyr Gate']);
   });
 
-  it('shows a draft to its owner only', async () => {
+  it('shows a draft to its owner only, saying it is not published', async () => {
     const s = subject();
     expect(names(await s.request(s.anonymous(), { q: 'hidden', page: page() }))).toEqual([]);
-    expect(names(await s.request(s.as(OWNER), { q: 'hidden', page: page() }))).toEqual([
-      'Hidden Quokka Draft',
-    ]);
+    const own = await s.request(s.as(OWNER), { q: 'hidden', page: page() });
+    expect(own.items).toEqual([expect.objectContaining({ name: 'Hidden Quokka Draft', published: false })]);
+    // What anyone sees is published, community and vendor alike.
+    const all = await s.request(s.anonymous(), { page: page() });
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.items.every((item) => item.published)).toBe(true);
   });
 
   it('finds the vendor items by their words, counted under the vendor catalog, read by slug', async () => {
@@ -116,6 +119,7 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
           id: null,
           slug: s.vendor.slug,
           counts: null,
+          published: true,
         }),
       ]),
     );

@@ -249,7 +249,8 @@ export function listingCommands(program: Command, env: CliEnv): void {
             item.id ?? item.slug,
             item.kind,
             item.catalog,
-            item.name,
+            // The caller's own draft, shown to them alone.
+            item.published ? item.name : `${item.name} (not published)`,
             item.category ?? '',
             item.counts ? String(item.counts.likes) : '-',
             item.counts ? String(item.counts.deploys) : '-',

@@ -80,6 +80,12 @@ export class SearchItemDto {
     description: 'Community items: likes and deployments; null for vendor items',
   })
   counts!: ListingCountsDto | null;
+  @ApiProperty({
+    description:
+      'False only for the caller’s own item not published yet (under review, needing improvement, ' +
+      'rejected, private), which the search shows to them alone; true for every other item',
+  })
+  published!: boolean;
 }
 
 export class KindCountsDto {

@@ -50,13 +50,24 @@ type ListRow =
       category: string | null;
       likes: number;
       deploys: number;
+      /** A policy's status; a ruleset's says it by `published_at`. */
+      status?: string;
+      published_at?: string | null;
     };
 
 /** A row of a kind's own list as a search result. */
 function fromList(kind: Item['kind'], item: ListRow): Item {
   const found = { kind, name: item.name, category: item.category };
   if (!('id' in item))
-    return { ...found, catalog: 'vendor', id: null, slug: item.slug, summary: item.summary, counts: null };
+    return {
+      ...found,
+      catalog: 'vendor',
+      id: null,
+      slug: item.slug,
+      summary: item.summary,
+      counts: null,
+      published: true,
+    };
   return {
     ...found,
     catalog: 'community',
@@ -64,6 +75,7 @@ function fromList(kind: Item['kind'], item: ListRow): Item {
     slug: item.slug ?? item.id,
     summary: item.description,
     counts: { likes: item.likes, deploys: item.deploys },
+    published: item.status !== undefined ? item.status === 'published' : item.published_at !== null,
   };
 }
 

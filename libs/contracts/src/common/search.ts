@@ -101,6 +101,11 @@ export interface ListingSearchHit {
   /** Community items: their likes and deployments; vendor items: null (not counted). */
   counts: ListingCounts | null;
   /**
+   * False only for the caller's own item not published yet (under review, needing improvement, rejected,
+   * private), which the search shows to them alone; true for every other item.
+   */
+  published: boolean;
+  /**
    * First in the order of a sort other than `name`: the negated likes or deployments, or the negated
    * time it was added (microseconds), so that smaller comes first; null for vendor items (after every
    * community item) and in the name order.

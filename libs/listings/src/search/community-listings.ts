@@ -39,7 +39,8 @@ export function communityListings(table: CommunityTable): ListingTable {
     visible: (viewerId, p) =>
       viewerId ? `(${table.published} OR ${alias}.owner_id = ${p(viewerId)})` : table.published,
     columns: `${alias}.id, ${table.slugs ? `${alias}.slug` : 'NULL'} AS slug, ${alias}.name, ${alias}.description,
-    ${alias}.category, ${alias}.like_count AS likes, ${alias}.deploy_count AS deploys, lower(${alias}.name) AS sort_key`,
+    ${alias}.category, ${alias}.like_count AS likes, ${alias}.deploy_count AS deploys, lower(${alias}.name) AS sort_key,
+    (${table.published}) AS published`,
     sortKey: `lower(${alias}.name)`,
     rank: {
       likes: `(-${alias}.like_count)`,

@@ -74,6 +74,7 @@ interface Row {
   likes: number;
   deploys: number;
   sort_key: string;
+  published: boolean;
   /** A bigint arrives as text. */
   rank: number | string | null;
 }
@@ -271,6 +272,7 @@ async function communityPage(
     summary: summaryOf(row.description),
     category: row.category,
     counts: { likes: Number(row.likes), deploys: Number(row.deploys) },
+    published: row.published,
     rank: row.rank === null ? null : Number(row.rank),
     sortKey: row.sort_key,
   }));
@@ -300,6 +302,7 @@ function vendorPage(
       summary: summaryOf(item.summary),
       category: item.category,
       counts: null,
+      published: true,
       rank: null,
       sortKey: item.name.toLowerCase(),
     }))

@@ -6134,6 +6134,8 @@ export interface components {
             category: string | null;
             /** @description Community items: likes and deployments; null for vendor items */
             counts: components["schemas"]["ListingCountsDto"] | null;
+            /** @description False only for the caller’s own item not published yet (under review, needing improvement, rejected, private), which the search shows to them alone; true for every other item */
+            published: boolean;
         };
         KindCountsDto: {
             policy: number;
