@@ -56,6 +56,9 @@ export class SearchTools implements ToolSet {
             summary: z.string(),
             category: z.string().nullable(),
             counts: z.object({ likes: count, deploys: count }).nullable(),
+            published: z
+              .boolean()
+              .describe('False only for an item of your own not published yet, shown to you alone.'),
           }),
         ),
         match: z.enum(SEARCH_MATCHES).nullable(),
@@ -75,7 +78,8 @@ export class SearchTools implements ToolSet {
         const { kinds, catalogs } = found.facets;
         const lines = found.items.map(
           (item) =>
-            `- ${item.name} (${item.catalog} ${item.kind}, ${item.category ?? 'no category'}` +
+            `- ${item.name} (${item.catalog} ${item.kind}${item.published ? '' : ', not published'}, ` +
+            `${item.category ?? 'no category'}` +
             `${item.counts ? `, ${item.counts.likes} likes, ${item.counts.deploys} deploys` : ''}) ` +
             (item.id ? `id ${item.id}` : `slug ${item.slug}`),
         );
