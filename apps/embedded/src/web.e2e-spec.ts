@@ -8,6 +8,19 @@ import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from './testing/web-browser';
 
 /**
+ * Waits until the focused element is the one named `name` (its text, or its label's), for at most 10 s.
+ * Read through the browser's protocol: the app's CSP allows no eval, which `waitForFunction` needs.
+ */
+async function focusOn(page: Page, name: string): Promise<void> {
+  const focused =
+    'document.activeElement?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? null';
+  await eventually(
+    async () => ((await page.evaluate<string | null>(focused)) === name ? true : undefined),
+    10_000,
+  );
+}
+
+/**
  * The README's tour of the dashboard: with `PC_WEB_SCREENSHOTS=1` these pages, as this test leaves them,
  * are written to docs/images (the desktop viewport), so the pictures are the dashboard of the code they
  * are committed with.
@@ -271,7 +284,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await phone(page, 'catalog');
     const deep = await page.goto('/policies/00000000-0000-4000-8000-000000000000');
     expect(deep?.status()).toBe(200);
-    await page.getByRole('alert').waitFor();
+    const missing = page.getByRole('alert');
+    await missing.getByText(/not found/i).waitFor();
+    // Asking again cannot find it: no Try again (which an unavailable service's error offers).
+    expect(await missing.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 
   it('the catalog opens on both kinds and both catalogs with their counts; the policy filters read the policy list', async () => {
@@ -753,6 +769,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const rejecting = admin.getByRole('dialog', { name: `Reject: ${story.policyName}?` });
     await rejecting.getByText('they may edit the submission and resubmit it', { exact: false }).waitFor();
     expect(await rejecting.getByText('final', { exact: false }).count()).toBe(0);
+    // It opens on Cancel, the choice that changes nothing: Enter pressed at once does no harm.
+    await focusOn(admin, 'Cancel');
     await rejecting.getByRole('button', { name: 'Cancel' }).click();
     await item.getByLabel('Feedback').fill('');
     await item.getByRole('button', { name: 'Approve' }).click();
@@ -848,9 +866,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByText('Works well behind the gateway.').waitFor();
     // The focus is back in the emptied box, not lost with the button disabled while it posted (once the
     // post has answered: the thread can show the comment a moment before, read by another refresh).
-    await page.waitForFunction("document.activeElement.labels?.[0]?.textContent === 'Add a comment'", null, {
-      timeout: 10_000,
-    });
+    await focusOn(page, 'Add a comment');
     await look(page, 'policy');
     // The documentation tab is rendered, sanitized: no script ran, no handler, no remote image loaded.
     await page.getByRole('tab', { name: 'Usage' }).click();

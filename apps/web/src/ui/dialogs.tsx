@@ -1,7 +1,10 @@
 // A confirm dialog before a destructive action, and a secret shown once.
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-/** A modal question before a destructive action: what it will do, then confirm or cancel. */
+/**
+ * A modal question before a destructive action: what it will do, then confirm or cancel. It opens with
+ * the focus on Cancel, the choice that changes nothing, so that Enter pressed at once does no harm.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -23,11 +26,15 @@ export function ConfirmDialog({
   disabled?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancel.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -38,7 +45,7 @@ export function ConfirmDialog({
         <button type="button" className="danger" onClick={onConfirm} disabled={busy || disabled}>
           {busy ? 'Working…' : confirmLabel}
         </button>
-        <button type="button" className="secondary" onClick={onCancel}>
+        <button type="button" className="secondary" onClick={onCancel} ref={cancel}>
           Cancel
         </button>
       </div>

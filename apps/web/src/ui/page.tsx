@@ -79,13 +79,23 @@ export function ErrorMessage({
           ))}
         </ul>
       ) : null}
-      {retry ? (
+      {retry && mayRetry(error) ? (
         <button type="button" className="secondary" onClick={retry}>
           Try again
         </button>
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether asking again may answer otherwise: a lost connection, a time-out, a rate limit, a service that
+ * failed or is unavailable; not what the API refused (not found, forbidden, invalid), which it would
+ * refuse again.
+ */
+function mayRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 /**
