@@ -1,4 +1,5 @@
 import { LIST_CURSOR_MAX, type PageInfo } from '@pc/contracts';
+import { RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
 import { page, text } from './schemas';
@@ -42,3 +43,40 @@ export function cursorPage({ next = 'the next page', more = 'More' }: { next?: s
     },
   };
 }
+
+/**
+ * A list paged by offset down to `offsetMax` and by the service's keyset cursor past it (the catalog's
+ * policies, the ideas): a cursor and an offset together are a tool error, and the answer names one way on
+ * in its structured result and in its text's last line: an offset while it is within reach, the cursor
+ * deeper (or once paging by cursor).
+ */
+export const offsetThenCursor = {
+  /** Refuses a cursor given with an offset. */
+  check(offset: number, cursor: string | undefined): void {
+    if (cursor !== undefined && offset > 0)
+      throw new RemoteError({
+        code: 'BAD_REQUEST',
+        message: 'Give either cursor or offset: a cursor goes on where its page ended',
+      });
+  },
+  /** The next page's offset or cursor (null when none), and the text's last line saying which. */
+  next(
+    offsetMax: number,
+    asked: { offset: number; cursor?: string },
+    page: { count: number; hasMore: boolean; nextCursor?: string | null },
+  ): { nextOffset: number | null; nextCursor: string | null; more: string[] } {
+    const nextCursor = page.hasMore ? (page.nextCursor ?? null) : null;
+    const deeper = asked.offset + page.count;
+    const nextOffset =
+      page.hasMore && asked.cursor === undefined && (deeper <= offsetMax || nextCursor === null)
+        ? deeper
+        : null;
+    const more =
+      nextOffset !== null
+        ? [`More: offset ${nextOffset}.`]
+        : nextCursor !== null
+          ? [`More: cursor ${nextCursor}.`]
+          : [];
+    return { nextOffset, nextCursor, more };
+  },
+};

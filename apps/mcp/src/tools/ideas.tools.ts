@@ -11,8 +11,9 @@ import {
   type Idea,
   LIST_CURSOR_MAX,
 } from '@pc/contracts';
-import { BusClient, RemoteError } from '@pc/platform';
+import { BusClient } from '@pc/platform';
 import { z } from 'zod';
+import { offsetThenCursor } from './cursor-page';
 import { ideaSchema, id, page, text, toIdea } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
@@ -63,31 +64,21 @@ export class IdeaTools implements ToolSet {
       },
       annotations: READ_ONLY,
       run: async ({ offset, cursor, ...query }, ctx) => {
-        if (cursor !== undefined && offset > 0)
-          throw new RemoteError({
-            code: 'BAD_REQUEST',
-            message: 'Give either cursor or offset: a cursor goes on where its page ended',
-          });
-        const { ideas, hasMore, nextCursor } = await this.bus.request(
+        offsetThenCursor.check(offset, cursor);
+        const found = await this.bus.request(
           CatalogRpc.listIdeas,
           ctx,
           cursor === undefined ? { ...query, offset } : { ...query, cursor },
         );
-        // An offset while it is within reach; deeper (or once paging by cursor), the cursor.
-        const deeper = offset + ideas.length;
-        const nextOffset =
-          hasMore && cursor === undefined && (deeper <= IDEA_LIST_OFFSET_MAX || nextCursor === null)
-            ? deeper
-            : null;
-        const more =
-          nextOffset !== null
-            ? [`More: offset ${nextOffset}.`]
-            : hasMore && nextCursor !== null
-              ? [`More: cursor ${nextCursor}.`]
-              : [];
+        const { ideas, hasMore } = found;
+        const { nextOffset, nextCursor, more } = offsetThenCursor.next(
+          IDEA_LIST_OFFSET_MAX,
+          { offset, cursor },
+          { count: ideas.length, hasMore, nextCursor: found.nextCursor },
+        );
         const head = ideas.length === 0 ? 'No ideas match.' : `${ideas.length} idea(s):`;
         return {
-          data: { ideas: ideas.map(toIdea), hasMore, nextOffset, nextCursor: hasMore ? nextCursor : null },
+          data: { ideas: ideas.map(toIdea), hasMore, nextOffset, nextCursor },
           text: [head, ...ideas.map(line), ...more].join('\n'),
         };
       },

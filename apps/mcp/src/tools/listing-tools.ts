@@ -7,10 +7,9 @@ import {
   SORT_ORDERS,
   VENDOR_SLUG_PATTERN,
 } from '@pc/contracts';
-import { RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
-import { type CursorPageRequest, cursorPage } from './cursor-page';
+import { type CursorPageRequest, cursorPage, offsetThenCursor } from './cursor-page';
 import { id, page, text, toDocTab } from './schemas';
 import {
   entryMarkdown,
@@ -206,25 +205,15 @@ export function registerListingTools<
     annotations: READ_ONLY,
     run: async (args, ctx) => {
       // The page is part of every kind's input (the compiler cannot see it through the kind's filters).
-      const { offset, cursor } = args as z.infer<z.ZodObject<PageInput>> & { cursor?: string };
-      if (cursor !== undefined && offset > 0)
-        throw new RemoteError({
-          code: 'BAD_REQUEST',
-          message: 'Give either cursor or offset: a cursor goes on where its page ended',
-        });
+      const asked = args as z.infer<z.ZodObject<PageInput>> & { cursor?: string };
+      offsetThenCursor.check(asked.offset, asked.cursor);
       const found = await search.list(args as Parameters<typeof search.list>[0], ctx);
       const { summaries, hasMore } = found;
-      const nextCursor = hasMore ? (found.nextCursor ?? null) : null;
-      // An offset while it is within the list's reach; deeper (or once paging by cursor), the cursor.
-      const deeper = offset + summaries.length;
-      const nextOffset =
-        hasMore && cursor === undefined && (deeper <= kind.offsetMax || nextCursor === null) ? deeper : null;
-      const more =
-        nextOffset !== null
-          ? [`More: offset ${nextOffset}.`]
-          : nextCursor !== null
-            ? [`More: cursor ${nextCursor}.`]
-            : [];
+      const { nextOffset, nextCursor, more } = offsetThenCursor.next(kind.offsetMax, asked, {
+        count: summaries.length,
+        hasMore,
+        nextCursor: found.nextCursor,
+      });
       const head = summaries.length === 0 ? `No ${many} match.` : `${summaries.length} ${many}:`;
       return {
         data: { [many]: summaries, hasMore, nextOffset, ...(byCursor ? { nextCursor } : {}) },
