@@ -27,7 +27,15 @@ import {
   type VoteIdeaRequest,
   type VoteIdeaResult,
 } from '@pc/contracts';
-import { badRequest, Database, decodeKeyset, type Executor, type Keyset, notFound } from '@pc/platform';
+import {
+  badRequest,
+  Database,
+  decodeKeyset,
+  type Executor,
+  invalidCursor,
+  type Keyset,
+  notFound,
+} from '@pc/platform';
 import { callerId, isAdmin, requireAdmin, requireUser } from '../common/caller';
 import { Outbox } from '@pc/listings';
 import { IdeasRepository, ideasOrdering, type ResourceType } from './ideas.repository';
@@ -287,9 +295,6 @@ function afterCursor(cursor: string | undefined, sort: IdeaSort): Keyset | null 
   const after = decodeKeyset(cursor, ideasOrdering(sort));
   if (!after) return null;
   const [votes, at] = sort === 'newest' ? ['0', after.key] : after.key.split('/');
-  if (!/^\d{1,9}$/.test(votes ?? '') || !at || Number.isNaN(Date.parse(at)))
-    throw badRequest('Invalid cursor', [
-      { field: 'cursor', message: 'is not a nextCursor this API returned for the same list and order' },
-    ]);
+  if (!/^\d{1,9}$/.test(votes ?? '') || !at || Number.isNaN(Date.parse(at))) throw invalidCursor();
   return after;
 }

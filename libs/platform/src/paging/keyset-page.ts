@@ -64,7 +64,8 @@ export function decodeTimeKeyset(
   return { at, id: keyset.id };
 }
 
-function invalidCursor(field: string) {
+/** The 400 of a cursor this API did not make for the list and order it is given to. */
+export function invalidCursor(field = 'cursor') {
   return badRequest('Invalid cursor', [
     { field, message: 'is not a nextCursor this API returned for the same list and order' },
   ]);
