@@ -75,6 +75,21 @@ describe('the command line', () => {
     expect(err).toContain('could not be reached');
   });
 
+  it('answers a mistyped command or a missing option in two lines that fit a terminal, naming the --help to read (exit 2)', async () => {
+    expect(await cli('tokns')).toBe(2);
+    expect(err.trim().split('\n')).toEqual([
+      "error: unknown command 'tokns'",
+      '(see `policy-catalog --help`)',
+    ]);
+    err = '';
+    expect(await cli('deploy', 'header-injection')).toBe(2);
+    expect(err.trim().split('\n')).toEqual([
+      "error: required option '--target <org-id-or-name...>' not specified",
+      '(see `policy-catalog deploy --help`)',
+    ]);
+    expect(out).toBe('');
+  });
+
   describe('lists what deploy needs (against a stand-in of the API)', () => {
     const PROD = '11111111-1111-4111-8111-111111111111';
     const DEV = '22222222-2222-4222-8222-222222222222';

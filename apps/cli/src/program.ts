@@ -30,7 +30,6 @@ export function buildProgram(env: CliEnv, argv?: string[]): Command {
     .option('--url <url>', 'the API’s origin (default: POLICY_CATALOG_URL, else the one you logged in to)')
     .option('--json', 'machine-readable output: one JSON document, or JSON lines for streams')
     .option('--no-color', 'no colours (also: NO_COLOR set, or output that is not a terminal)')
-    .showHelpAfterError()
     .exitOverride();
   accountCommands(program, env);
   listingCommands(program, env);
@@ -41,9 +40,14 @@ export function buildProgram(env: CliEnv, argv?: string[]): Command {
   rolloutCommands(program, env);
   evaluateCommand(program, env);
   completionCommand(program);
-  // Commander exits on its own errors; every command reports through `run` instead.
-  const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
-  for (const c of all(program)) c.exitOverride();
+  // Commander exits on its own errors; every command reports through `run` instead. A usage error
+  // names the help to read in a line: the whole help after it pushed the error off a terminal.
+  const all = (c: Command, name: string): Array<[Command, string]> => [
+    [c, name],
+    ...c.commands.flatMap((sub) => all(sub, `${name} ${sub.name()}`)),
+  ];
+  for (const [c, name] of all(program, program.name()))
+    c.exitOverride().showHelpAfterError(`(see \`${name} --help\`)`);
   return program;
 }
 
