@@ -6,6 +6,7 @@ import { DeploymentProvenance1795810000000 } from './migrations/1795810000000-de
 import { Rollouts1795820000000 } from './migrations/1795820000000-rollouts';
 import { DriftLatestTargetIndex1795830000000 } from './migrations/1795830000000-drift-latest-target-index';
 import { JobSelfHeal1795840000000 } from './migrations/1795840000000-job-self-heal';
+import { RolloutUnsettledIndex1795850000000 } from './migrations/1795850000000-rollout-unsettled-index';
 
 /**
  * The deployments schema (deployments, jobs, logs, idempotency keys, outbox, provenance, roll-outs) and
@@ -23,5 +24,6 @@ export const deploymentsDatabase = {
     Rollouts1795820000000,
     DriftLatestTargetIndex1795830000000,
     JobSelfHeal1795840000000,
+    RolloutUnsettledIndex1795850000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

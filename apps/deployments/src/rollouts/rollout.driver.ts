@@ -82,7 +82,10 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     return this.passes.run();
   }
 
-  /** One pass: each active roll-out advanced as far as it goes now. */
+  /**
+   * One pass: each active roll-out advanced as far as it goes now, then the organizations of aborted
+   * ones whose deployments have ended since.
+   */
   private async advanceActive(): Promise<void> {
     for (const id of await this.rollouts.activeIds(this.db.pool, PASS_MAX)) {
       if (this.stopped) return;
@@ -90,6 +93,62 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
         log.warn({ err: error, rollout: id }, 'roll-out not advanced this pass'),
       );
     }
+    for (const id of await this.rollouts.endedWithDeploymentsDone(this.db.pool, PASS_MAX)) {
+      if (this.stopped) return;
+      await this.settleAfterEnd(id).catch((error: unknown) =>
+        log.warn({ err: error, rollout: id }, 'roll-out organizations not settled this pass'),
+      );
+    }
+  }
+
+  /**
+   * An abort keeps what the deployments still running apply: each one's organization, `deploying` at the
+   * abort, says how its deployment ended once it has (`applied`, with what it ran before, or `failed`
+   * with the reason), in the roll-out's state and events. The roll-out stays as it ended.
+   */
+  private async settleAfterEnd(id: string): Promise<void> {
+    const row = await this.rollouts.findById(this.db.pool, id);
+    if (!row || row.finished_at === null) return;
+    await this.commit(row, async (tx, locked, events) => {
+      // Read under the roll-out's lock: another replica's pass may have settled them a moment ago.
+      const deploying = (await this.rollouts.organizationsOf(tx, [id])).filter(
+        (o) => o.state === 'deploying',
+      );
+      const ids = deploying.flatMap((o) => (o.deployment_id ? [o.deployment_id] : []));
+      const states = await this.rollouts.deploymentStates(tx, ids);
+      const jobs = await this.rollouts.latestJobs(tx, ids);
+      for (const org of deploying) {
+        const deployment = org.deployment_id ? states.get(org.deployment_id) : undefined;
+        if (deployment && ['queued', 'running'].includes(deployment.status)) continue;
+        const { previous } = jobChecks(org.deployment_id ? jobs.get(org.deployment_id) : undefined);
+        if (previous !== undefined)
+          await this.rollouts.updateOrganization(tx, id, org.platform_org_id, {
+            previous,
+            previous_read: true,
+          });
+        if (deployment?.status === 'succeeded')
+          await this.orgState(
+            tx,
+            locked,
+            org,
+            'applied',
+            `applied after the abort (it ran ${previous ? previous.version : 'nothing of this item'})`,
+            events,
+          );
+        else {
+          const ended = deployment ? `its deployment ${deployment.status}` : 'its deployment was deleted';
+          await this.orgState(
+            tx,
+            locked,
+            org,
+            'failed',
+            `${ended} after the abort`,
+            events,
+            deployment?.error ?? ended,
+          );
+        }
+      }
+    });
   }
 
   /**

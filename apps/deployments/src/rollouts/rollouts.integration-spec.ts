@@ -469,6 +469,57 @@ describe('progressive delivery', () => {
         await service.control.setPlatformLatency(0);
       }
     });
+
+    it('follows a deployment still running at the abort to its end: its organization says what it did', async () => {
+      const ruleset = await service.ruleset(d.user);
+      const { paymentsId, cardsId } = d.tenant;
+      // Slow platform calls: the first step's deployment is still running when the abort comes.
+      await service.control.setPlatformLatency(1000);
+      try {
+        const { rollout: created } = await rollOut(ruleset.id, {
+          version: '5.0.0',
+          steps: [[paymentsId], [cardsId]],
+        });
+        const started = await service.rollout(
+          d.user.ctx,
+          created.id,
+          (r) => r.steps[0].organizations[0].deployment_id !== null,
+        );
+        const deploymentId = started.steps[0].organizations[0].deployment_id!;
+        for (let i = 0; ; i++) {
+          const { deployment } = await service.request(DeploymentsRpc.get, d.user.ctx, { id: deploymentId });
+          if (deployment.status === 'running') break;
+          if (i > 300) throw new Error(`deployment ${deploymentId} never ran (${deployment.status})`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const { rollout: aborted } = await act(created.id, 'abort');
+        expect(aborted.steps[0].organizations[0].state).toBe('deploying');
+
+        // It finishes after the answer (what it applies stays): the roll-out says so, and no longer
+        // shows it deploying; the step never started stays skipped.
+        expect((await service.settled(d.user.ctx, deploymentId, 60_000)).status).toBe('succeeded');
+        const after = await service.rollout(
+          d.user.ctx,
+          created.id,
+          (r) => r.steps[0].organizations[0].state !== 'deploying',
+          15_000,
+        );
+        expect(after.status).toBe('aborted');
+        expect(states(after, 0)).toEqual(['applied']);
+        expect(states(after, 1)).toEqual(['skipped']);
+        expect((await service.versions(ruleset.assetId))[paymentsId]).toBe('5.0.0');
+        const { events } = await service.request(DeploymentsRpc.rolloutEventsAfter, d.user.ctx, {
+          id: created.id,
+        });
+        expect(events.at(-1)).toMatchObject({
+          organization_id: paymentsId,
+          state: 'applied',
+          message: expect.stringContaining('after the abort'),
+        });
+      } finally {
+        await service.control.setPlatformLatency(0);
+      }
+    });
   });
 
   describe('drift', () => {

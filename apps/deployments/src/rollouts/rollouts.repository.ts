@@ -136,6 +136,21 @@ export class RolloutsRepository {
   }
 
   /**
+   * Ended roll-outs (an abort) with an organization still `deploying` whose deployment has ended since,
+   * or was deleted (only a failed one can be): the driver says what it did there.
+   */
+  async endedWithDeploymentsDone(db: Executor, limit: number): Promise<string[]> {
+    const rows = await db.query<Array<{ rollout_id: string }>>(
+      `SELECT DISTINCT o.rollout_id FROM deployments.rollout_organizations o
+         LEFT JOIN deployments.deployments d ON d.id = o.deployment_id
+        WHERE o.state = 'deploying' AND NOT o.active AND (d.id IS NULL OR d.status NOT IN ('queued', 'running'))
+        LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.rollout_id);
+  }
+
+  /**
    * The author's roll-outs in these workspaces (null: in any), newest first, after `before` (the last row
    * of the page before).
    */
