@@ -438,6 +438,8 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
     let enqueued = false;
     await this.commit(row, async (tx, locked, events) => {
       let unsettled = 0;
+      // Restores that failed in this pass (one that failed in an earlier pass was tried again, above).
+      const notRestored: RolloutOrgRow[] = [];
       for (const org of changed) {
         const deployment = states.get(org.deployment_id!);
         const job = jobs.get(org.deployment_id!);
@@ -489,7 +491,7 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             org.previous ? `restored ${org.previous.version}` : 'removed (it ran nothing before)',
             events,
           );
-        else
+        else {
           await this.orgState(
             tx,
             locked,
@@ -499,18 +501,31 @@ export class RolloutDriver implements OnApplicationBootstrap, OnApplicationShutd
             events,
             `Restore ${job.status}: ${job.error ?? ''}`,
           );
+          notRestored.push(org);
+        }
       }
       if (unsettled > 0) return;
       const ends = locked.ends_as ?? 'halted';
       locked.status = ends;
-      await this.rollouts.update(tx, row.id, { status: ends, phase: null, finished_at: new Date() });
+      // An organization whose restore failed still runs the roll-out's version: the roll-out says which,
+      // and never that every changed one runs what it ran before.
+      const unrestored = notRestored.map(label).join(', ');
+      const reason = notRestored.length > 0 ? `${locked.halt_reason}; not restored: ${unrestored}` : null;
+      await this.rollouts.update(tx, row.id, {
+        status: ends,
+        phase: null,
+        finished_at: new Date(),
+        ...(reason ? { halt_reason: reason } : {}),
+      });
       await this.rollouts.release(tx, row.id);
       events.push({
         type: 'status',
         message:
           ends === 'halted'
-            ? `Halted: ${locked.halt_reason}`
-            : 'Rolled back: every changed organization runs what it ran before',
+            ? `Halted: ${reason ?? locked.halt_reason}`
+            : reason
+              ? `Rolled back, except ${unrestored}: the restore failed, it still runs the roll-out's version`
+              : 'Rolled back: every changed organization runs what it ran before',
       });
     });
     if (enqueued) await this.queue.release();

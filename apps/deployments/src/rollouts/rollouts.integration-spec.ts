@@ -433,6 +433,38 @@ describe('progressive delivery', () => {
       pinned = { assetId: ruleset.assetId, org: nine, deploymentId: changed };
     });
 
+    it('names the organization a rollback could not restore, never saying that every one runs what it ran before', async () => {
+      const ruleset = await service.ruleset(d.user);
+      const [eighth, tenth] = [d.tenant.teamIds[8], d.tenant.teamIds[10]];
+      await deploy(ruleset.id, [eighth], '1.0.0');
+      const { rollout: created } = await rollOut(ruleset.id, {
+        version: '1.3.0',
+        steps: [[eighth], [tenth]],
+        bakeSeconds: 600,
+      });
+      await service.rollout(d.user.ctx, created.id, (r) => r.phase === 'baking');
+      // From now on the platform fails every request about that organization: its restore cannot succeed.
+      await service.control.injectFault({ system: 'platform', organizationId: eighth, kind: 'error' });
+      try {
+        expect((await act(created.id, 'rollback')).rollout.status).toBe('rolling_back');
+        const rollout = await ended(created.id);
+        expect(rollout.steps[0].organizations[0]).toMatchObject({
+          state: 'failed',
+          error: expect.stringContaining('Restore failed'),
+        });
+        expect(rollout.halt_reason).toMatch(new RegExp(`not restored: .*${eighth}`));
+        const { events } = await service.request(DeploymentsRpc.rolloutEventsAfter, d.user.ctx, {
+          id: created.id,
+        });
+        expect(events.at(-1)!.message).not.toContain('every changed organization runs what it ran before');
+        expect(events.at(-1)!.message).toContain(eighth);
+      } finally {
+        await service.control.clearFaults();
+      }
+      // What it says is what runs there: the roll-out's version, not pinned.
+      expect((await service.versions(ruleset.assetId))[eighth]).toBe('1.3.0');
+    });
+
     it('aborts at once: the deployments not started are cancelled with the answer and change nothing', async () => {
       const ruleset = await service.ruleset(d.user);
       const counts = await service.applyCounts(ruleset.assetId);
