@@ -60,6 +60,36 @@ describe('workspaces (service level)', () => {
     expect(renamed.workspace).toMatchObject({ name: 'Core', slug: a.slug });
   });
 
+  it("never derives a personal workspace's slug from a name, so nobody can take another user's", async () => {
+    const squatter = service.newUser();
+    const victim = service.newUser();
+    const { workspace } = await request(WorkspacesRpc.create, squatter.ctx, {
+      name: `Personal ${victim.id}`,
+    });
+    expect(workspace.slug).not.toMatch(/^personal-/);
+    const { memberships } = await request(WorkspacesRpc.list, victim.ctx, {});
+    expect(memberships).toEqual([
+      { workspace: expect.objectContaining({ is_personal: true, owner_id: victim.id }), role: 'owner' },
+    ]);
+  });
+
+  it('gives a user whose personal slug a created workspace already holds a personal workspace all the same', async () => {
+    const [holder, victim] = [service.newUser(), service.newUser()];
+    // As a name could derive it before created workspaces' slugs stayed out of `personal-`.
+    await service.sql(
+      `INSERT INTO workspaces.workspaces (name, slug, owner_id) VALUES ('Personal', $1, $2)`,
+      [`personal-${victim.id}`, holder.id],
+    );
+    const first = await request(WorkspacesRpc.list, victim.ctx, {});
+    expect(first.memberships).toEqual([
+      {
+        workspace: expect.objectContaining({ is_personal: true, slug: `personal-${victim.id}-2` }),
+        role: 'owner',
+      },
+    ]);
+    expect((await request(WorkspacesRpc.list, victim.ctx, {})).memberships).toEqual(first.memberships);
+  });
+
   it(`takes a name of ${WORKSPACE_LIMITS.nameMax} and a slug of ${WORKSPACE_LIMITS.slugMax} characters; refuses a rename to 1 (BUS.MESSAGE_INVALID)`, async () => {
     const owner = service.newUser();
     const slug = `s${randomUUID().replace(/-/g, '')}`.padEnd(WORKSPACE_LIMITS.slugMax, 'x');

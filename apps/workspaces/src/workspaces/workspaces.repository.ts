@@ -8,14 +8,19 @@ import type { WorkspaceRow } from '../access';
 export class WorkspacesRepository {
   /**
    * The user's personal workspace, once. Any conflict means it exists: two first calls at once may
-   * meet on the slug index before the owner's (CI saw a 500 for it), so no arbiter is named.
+   * meet on the slug index before the owner's (CI saw a 500 for it), so no arbiter is named. Its slug is
+   * `personal-<owner id>`, or `personal-<owner id>-2` when a created workspace holds that one (a name
+   * could derive it before created workspaces' slugs stayed out of `personal-`).
    */
   async ensurePersonal(db: Executor, ownerId: string): Promise<void> {
     await db.query(
       `INSERT INTO workspaces.workspaces (name, slug, owner_id, is_personal)
-       VALUES ('Personal', $2, $1, true)
+       SELECT 'Personal', candidate.slug, $1, true FROM (VALUES ($2, 1), ($3, 2)) AS candidate (slug, rank)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM workspaces.workspaces w WHERE w.slug = candidate.slug AND NOT w.is_personal)
+        ORDER BY candidate.rank LIMIT 1
        ON CONFLICT DO NOTHING`,
-      [ownerId, `personal-${ownerId}`],
+      [ownerId, `personal-${ownerId}`, `personal-${ownerId}-2`],
     );
   }
 

@@ -21,6 +21,9 @@ import { type ShareRow, SharesService } from '../shares';
 import { toWorkspace } from './workspace.mapper';
 import { WorkspacesRepository } from './workspaces.repository';
 
+/** The slugs of personal workspaces (`personal-<owner id>`): no created workspace takes one. */
+const PERSONAL_PREFIX = 'personal-';
+
 @Injectable()
 export class WorkspacesService {
   constructor(
@@ -48,7 +51,7 @@ export class WorkspacesService {
   async create(ctx: RequestContext, request: CreateWorkspaceRequest): Promise<{ workspace: Workspace }> {
     const caller = requireUser(ctx);
     const name = request.name.trim();
-    if (request.slug?.startsWith('personal-'))
+    if (request.slug?.startsWith(PERSONAL_PREFIX))
       throw badRequest('Invalid slug', [{ field: 'slug', message: 'must not start with personal-' }]);
     return this.db.transaction(async (tx) => {
       await this.workspaces.lockOwner(tx, caller.userId);
@@ -178,15 +181,17 @@ export class WorkspacesService {
   }
 }
 
+/**
+ * A slug from the name. Never one of the reserved `personal-` slugs: a personal workspace's is
+ * `personal-<owner id>`, and a workspace named `Personal <someone's id>` would otherwise take it, leaving
+ * that user without a personal workspace.
+ */
 function slugify(name: string): string {
   const slug = name
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, WORKSPACE_LIMITS.slugMax)
-    .replace(/-+$/g, '');
-  return slug.length >= WORKSPACE_LIMITS.slugMin
-    ? slug
-    : `ws-${slug || 'x'}`.slice(0, WORKSPACE_LIMITS.slugMax);
+    .replace(/^-+|-+$/g, '');
+  const asIs = slug.length >= WORKSPACE_LIMITS.slugMin && !slug.startsWith(PERSONAL_PREFIX);
+  return (asIs ? slug : `ws-${slug || 'x'}`).slice(0, WORKSPACE_LIMITS.slugMax).replace(/-+$/g, '');
 }
