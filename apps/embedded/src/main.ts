@@ -32,6 +32,11 @@ const log = createLogger('embedded');
 const STOP_DEADLINE_MS = 7_000;
 /** And exits this long after that at the latest, PostgreSQL stopped or not. */
 const FORCED_EXIT_MS = 2_000;
+/**
+ * How long the stopping services wait for the requests under way before answering those still running
+ * 503, then close their pools: well within STOP_DEADLINE_MS, the gateway stopped before and PostgreSQL after.
+ */
+const SHUTDOWN_GRACE_MS = 4_000;
 
 interface AdminCredentials {
   email: string;
@@ -71,7 +76,7 @@ async function main(): Promise<void> {
     Object.entries(sandbox.adapterEnv).filter(([name]) => !environment[name]),
   );
   const webDir = await ensureWebApp(env.WEB_DIR);
-  const bus = busConfigFrom(env);
+  const bus = { ...busConfigFrom(env), shutdownGraceMs: SHUTDOWN_GRACE_MS };
   const system = await startSystemOn(env.PORT, {
     bus,
     databaseUrl,
@@ -128,7 +133,8 @@ async function main(): Promise<void> {
   );
 
   // Once, and in order: the system (the gateway first, then the services, each closed once: no app of
-  // the process listens to signals itself), the sandbox, then the embedded PostgreSQL they used. A signal
+  // the process listens to signals itself; each refuses new requests and finishes those under way, at most
+  // SHUTDOWN_GRACE_MS, before its pool closes), the sandbox, then the embedded PostgreSQL they used. A signal
   // to the process group reaches PostgreSQL too (SIGTERM: it refuses new connections and waits for the
   // open ones to end), so what closes must not need a new connection; and a stop ends within
   // STOP_DEADLINE_MS whatever still closes then (a supervisor kills after about ten seconds).

@@ -227,16 +227,19 @@ describe.each(['nats', 'in-process'] as const)('the %s bus', (kind) => {
 });
 
 /**
- * A replica stopping (SIGTERM on a rollout or a scale-in) hands the next requests to the others, answers
- * those under way, and answers SERVICE_UNAVAILABLE (503 at the gateway) to any still running when its
- * grace ends, instead of leaving the caller to wait out its whole time-out (504).
+ * A replica stopping (SIGTERM on a rollout or a scale-in, or `npm start` stopped) hands the next requests to
+ * the others, answers those under way, and answers SERVICE_UNAVAILABLE (503 at the gateway) to any still
+ * running when its grace ends, instead of leaving the caller to wait out its whole time-out (504). The
+ * in-process bus (every service in one process) stops as NATS does.
  */
-describe('a NATS service replica that stops', () => {
+describe.each(['nats', 'in-process'] as const)('a %s service replica that stops', (kind) => {
   let proxy: ClientProxy;
   let client: BusClient;
   let replicas: RunningService[] = [];
-  const prefix = uniqueBusPrefix();
-  const callerBus = { kind: 'nats', url: testEnv().natsUrl, prefix, timeoutMs: 5000 } as const;
+  const callerBus: BusConfig =
+    kind === 'nats'
+      ? { kind, url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 5000 }
+      : { kind, broker: new InProcessBroker(), prefix: '', timeoutMs: 5000 };
 
   /** Two replicas, a and b, that wait at most `shutdownGraceMs` for their requests when stopping. */
   async function startReplicas(shutdownGraceMs: number): Promise<Record<'a' | 'b', RunningService>> {
@@ -304,9 +307,10 @@ describe('a NATS service replica that stops', () => {
     const answers = Array.from({ length: 40 }, (_, i) =>
       client.request(Test.echo, ctx(`w${i}`), { value: String(i) }).catch((e: unknown) => e),
     );
-    // The requests are written to NATS (the client sends them in a microtask), which shares them out;
-    // the replica is then busy for a moment (its process blocked) and stops with some of them unread.
-    await Promise.resolve();
+    // The requests are written to the bus (a client sends them a few microtasks on), which shares them
+    // out; the replica is then busy for a moment (its process blocked) and stops with some of them unread
+    // (over NATS in its socket, in process in the broker's deliveries of the next turn).
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
     const busyUntil = Date.now() + 200;
     while (Date.now() < busyUntil) {
       // blocked: NATS writes this replica's share to its socket meanwhile

@@ -19,7 +19,14 @@ export type BusConfig =
        */
       shutdownGraceMs?: number;
     }
-  | { kind: 'in-process'; broker: InProcessBroker; prefix: string; timeoutMs: number };
+  | {
+      kind: 'in-process';
+      broker: InProcessBroker;
+      prefix: string;
+      timeoutMs: number;
+      /** As NATS's: how long a stopping service waits for the requests under way (InProcessServer). */
+      shutdownGraceMs?: number;
+    };
 
 export function busConfigFrom(
   env: {
@@ -44,6 +51,7 @@ export function busConfigFrom(
     broker: broker ?? processBroker(),
     prefix: env.BUS_SUBJECT_PREFIX,
     timeoutMs: env.BUS_TIMEOUT_MS,
+    shutdownGraceMs: env.BUS_SHUTDOWN_GRACE_MS,
   };
 }
 
@@ -57,10 +65,17 @@ export function processBroker(): InProcessBroker {
 
 /**
  * The server side for a service: requests are shared among replicas through a queue group. Stopping, it
- * hands new requests to the other replicas and answers those under way (PrefixedServerNats).
+ * hands new requests to the other replicas and answers those under way (PrefixedServerNats and
+ * InProcessServer alike).
  */
 export function createServerStrategy(bus: BusConfig, service: string): CustomTransportStrategy {
-  if (bus.kind === 'in-process') return new InProcessServer(bus.broker, service, bus.prefix);
+  if (bus.kind === 'in-process')
+    return new InProcessServer(
+      bus.broker,
+      service,
+      bus.prefix,
+      bus.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    );
   return new PrefixedServerNats(
     {
       ...natsConnection(bus.url, service),

@@ -11,7 +11,9 @@ import { type InProcessBroker, MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { PrebuiltJson } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 import { ReplyInParts, ReplyParts, replyParts } from './reply-parts';
-import { inMessageContext, noteRequestId } from '../logging/logger';
+import { createLogger, inMessageContext, noteRequestId } from '../logging/logger';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../config/env';
+import { settlement, STOPPED, timer } from './shutdown-grace';
 
 export const IN_PROCESS_TRANSPORT = Symbol('in-process');
 
@@ -19,19 +21,43 @@ interface WirePacket extends ReadPacket {
   id?: string;
 }
 
+type Reply = (raw: string) => void;
+
+/** A message being handled: a request until its reply is sent, an event until its handler ends. */
+interface UnderWay {
+  subject: string;
+  reply?: Reply;
+  /** The request's id, once its message is read (an event has none). */
+  id?: string;
+  answered: Promise<void>;
+  settle: () => void;
+  /** The stop answered it for its handler: the handler's late reply is not sent. */
+  answeredByStop: boolean;
+}
+
+const log = createLogger('bus');
+
 /**
  * The server half of the in-process bus: a Nest custom transport strategy with NATS semantics
  * (queue group per service, JSON on the wire, the same error packets), so a service cannot tell
  * which bus it is on.
+ *
+ * It stops as the NATS server does (`PrefixedServerNats`): `close` unsubscribes first, so the next
+ * requests go to another replica or, with none, fail SERVICE_UNAVAILABLE as with no responders; those
+ * already delivered are handled. It then waits for the messages under way, at most `shutdownGraceMs`,
+ * and answers any request still running SERVICE_UNAVAILABLE; only then does the app close its pools,
+ * which would otherwise end under a handler mid-way (its caller got INTERNAL, its write was lost).
  */
 export class InProcessServer extends Server implements CustomTransportStrategy {
   override transportId = IN_PROCESS_TRANSPORT;
   private unsubscribes: Array<() => void> = [];
+  private readonly underWay = new Set<UnderWay>();
 
   constructor(
     private readonly broker: InProcessBroker,
     private readonly queue: string,
     private readonly prefix = '',
+    private readonly shutdownGraceMs = DEFAULT_SHUTDOWN_GRACE_MS,
   ) {
     super();
     this.initializeSerializer({});
@@ -41,20 +67,31 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: (...optionalParams: unknown[]) => void): void {
     for (const subject of this.messageHandlers.keys()) {
       this.unsubscribes.push(
-        this.broker.subscribe(
-          subject,
-          this.queue,
-          (raw, reply) => void inMessageContext(() => this.handleMessage(subject, raw, reply)),
-        ),
+        this.broker.subscribe(subject, this.queue, (raw, reply) => this.receive(subject, raw, reply)),
       );
     }
     this._status$.next('connected');
     callback();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes = [];
+    const grace = timer(this.shutdownGraceMs);
+    try {
+      // The broker delivers on the next turn of the event loop: what it took before the unsubscribe is
+      // under way from then on.
+      await new Promise((resolve) => setImmediate(resolve));
+      let ended = false;
+      void grace.ended.then(() => (ended = true));
+      while (this.underWay.size > 0 && !ended) {
+        const underWay = [...this.underWay].map((message) => message.answered);
+        await Promise.race([Promise.all(underWay), grace.ended]);
+      }
+    } finally {
+      grace.cancel();
+    }
+    this.answerUnderWay();
   }
 
   on(): void {
@@ -76,7 +113,45 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 
-  private async handleMessage(subject: string, raw: string, reply?: (raw: string) => void): Promise<void> {
+  /** A message delivered: handled and counted under way until it is answered (or its handling fails). */
+  private receive(subject: string, raw: string, reply?: Reply): void {
+    const message: UnderWay = { subject, reply, answeredByStop: false, ...settlement() };
+    this.underWay.add(message);
+    void inMessageContext(() => this.handleMessage(message, raw)).then(
+      // An event's handler has ended; a request is answered when its reply is sent (`respond`).
+      () => {
+        if (message.id === undefined) this.answered(message);
+      },
+      (error: unknown) => {
+        log.error({ err: error, subject }, 'message could not be handled');
+        this.answered(message); // no reply will come
+      },
+    );
+  }
+
+  /** The requests still running when the grace ends get SERVICE_UNAVAILABLE now. */
+  private answerUnderWay(): void {
+    for (const message of this.underWay) {
+      log.warn(
+        { subject: message.subject, graceMs: this.shutdownGraceMs },
+        message.id === undefined
+          ? 'event still being handled at the end of the shutdown grace'
+          : 'request still under way at the end of the shutdown grace: answered SERVICE_UNAVAILABLE',
+      );
+      message.answeredByStop = true;
+      if (message.id !== undefined)
+        message.reply?.(JSON.stringify({ err: STOPPED, isDisposed: true, id: message.id }));
+      this.answered(message);
+    }
+  }
+
+  private answered(message: UnderWay): void {
+    message.settle();
+    this.underWay.delete(message);
+  }
+
+  private async handleMessage(underWay: UnderWay, raw: string): Promise<void> {
+    const { subject, reply } = underWay;
     const message = JSON.parse(raw) as WirePacket;
     noteRequestId(message);
     const context = new BaseRpcContext([subject]);
@@ -85,23 +160,35 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       return;
     }
     const id = message.id;
-    const respond = (packet: WritePacket): void => {
+    underWay.id = id;
+    const write = (wire: string): void => {
+      if (!underWay.answeredByStop) reply?.(wire);
+    };
+    const sendReply = (packet: WritePacket): void => {
       const raw = wireReply(packet, id);
       const bytes = Buffer.byteLength(raw);
       const limit = MAX_PAYLOAD_BYTES - REPLY_HEADROOM_BYTES;
       if (bytes <= limit) {
-        reply?.(raw);
+        write(raw);
         return;
       }
       // An answer its route sends in parts (`inParts`), as over NATS: one message a part, in order.
       const parts = packet.response instanceof ReplyInParts ? replyParts(Buffer.from(raw)) : null;
       if (parts) {
-        for (const [index, part] of parts.entries()) reply?.(wirePart(id, index, parts.length, part));
+        for (const [index, part] of parts.entries()) write(wirePart(id, index, parts.length, part));
         return;
       }
       // Too large for the bus, as NATS would refuse it: the caller gets a 4xx error, not silence.
       const err = replyTooLarge(subject, bytes, limit);
-      reply?.(JSON.stringify({ err, isDisposed: true, id }));
+      write(JSON.stringify({ err, isDisposed: true, id }));
+    };
+    // The request is answered (no longer under way) with its last packet.
+    const respond = (packet: WritePacket): void => {
+      try {
+        sendReply(packet);
+      } finally {
+        if (packet.isDisposed) this.answered(underWay);
+      }
     };
     const handler = this.getHandlerByPattern(subject);
     if (!handler) {

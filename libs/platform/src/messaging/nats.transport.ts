@@ -1,11 +1,11 @@
 import { ClientNats, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
-import type { RpcErrorPayload } from '@pc/contracts';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import { MAX_PAYLOAD_BYTES } from './in-process-broker';
 import { createLogger, inMessageContext, noteRequestId } from '../logging/logger';
 import { replyText } from './forwarded-json';
 import { REPLY_HEADROOM_BYTES, replyTooLarge } from './reply-limit';
 import { partHeader, REPLY_PART_BYTES, REPLY_PART_HEADER, ReplyInParts, replyParts } from './reply-parts';
+import { settlement, STOPPED, timer } from './shutdown-grace';
 
 type NatsConfig = Required<NatsOptions>['options'];
 type Publisher = (response: WritePacket) => unknown;
@@ -194,27 +194,8 @@ export class PrefixedServerNats extends ServerNats {
   }
 }
 
-/** The answer of a request still running when its service stopped: the caller may try again at once. */
-const STOPPED: RpcErrorPayload = {
-  code: 'SERVICE_UNAVAILABLE',
-  message: 'The service stopped before it finished the request; try again shortly',
-  retryAfter: 5,
-};
-
 /** How long a stopping server waits for NATS to take its last answers. */
 const FLUSH_WAIT_MS = 1000;
-
-function settlement(): { answered: Promise<void>; settle: () => void } {
-  let settle!: () => void;
-  const answered = new Promise<void>((resolve) => (settle = resolve));
-  return { answered, settle };
-}
-
-function timer(ms: number): { ended: Promise<void>; cancel: () => void } {
-  let handle: NodeJS.Timeout | undefined;
-  const ended = new Promise<void>((resolve) => (handle = setTimeout(resolve, ms)));
-  return { ended, cancel: () => clearTimeout(handle) };
-}
 
 function partHeaders(index: number, count: number): MsgHdrs {
   const h = natsHeaders();
