@@ -76,12 +76,14 @@ export class MembersService {
             'Nobody changes the role of the workspace owner',
           );
       }
+      const reenabled = request.disabled === false && member.disabled_at !== null;
+      // Back among the user's memberships: within their cap, as being added is.
+      if (reenabled) await this.claimMembership(tx, request.userId);
       await this.members.update(tx, request.id, request.userId, {
         role: request.role,
         enable: request.disabled === false,
       });
-      if (request.disabled === false && member.disabled_at !== null)
-        await this.shares.pauseSharesOf(tx, request.id, request.userId, false);
+      if (reenabled) await this.shares.pauseSharesOf(tx, request.id, request.userId, false);
       return { ok: true };
     });
   }

@@ -87,6 +87,33 @@ describe('workspace limits (service level)', () => {
     );
   });
 
+  it(`refuses to re-enable a disabled member into membership ${WORKSPACE_LIMITS.membershipsMax + 1} with WORKSPACES.MEMBERSHIP_LIMIT`, async () => {
+    const owner = service.newUser();
+    const busy = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    await service.addMember(ws, owner, busy);
+    await service.request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: busy.id });
+    await service.sql(
+      `WITH w AS (
+         INSERT INTO workspaces.workspaces (name, slug, owner_id)
+         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+      [busy.id, WORKSPACE_LIMITS.membershipsMax - 1],
+    );
+    const enable = () =>
+      service.request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: busy.id, disabled: false });
+    expect(await codeOf(enable())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
+    expect(await codeOf(service.request(WorkspacesRpc.get, busy.ctx, { id: ws }))).toBe('NOT_FOUND');
+    // A change of role alone is no new membership.
+    await service.request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: busy.id, role: 'admin' });
+    await service.sql(`DELETE FROM workspaces.members WHERE user_id = $1 AND workspace_id <> $2`, [
+      busy.id,
+      ws,
+    ]);
+    await enable();
+    expect((await service.request(WorkspacesRpc.get, busy.ctx, { id: ws })).workspace.role).toBe('admin');
+  });
+
   it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with WORKSPACES.OWNED_LIMIT`, async () => {
     const hoarder = service.newUser();
     for (let i = 0; i < WORKSPACE_LIMITS.ownedMax; i++) await service.newWorkspace(hoarder, `Team ${i}`);
