@@ -1,5 +1,12 @@
 import { type PingResult, rpc } from '@pc/contracts';
-import { createTestDatabase, type TestDatabase, testBus, testEnv } from '@pc/testing';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testBus,
+  testEnv,
+  uniqueName,
+  withDatabase,
+} from '@pc/testing';
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { type RunningService, startService } from '../bootstrap/service';
@@ -162,6 +169,36 @@ describe('migrations at start while another session holds the migrations lock', 
       "SELECT 1 FROM pg_tables WHERE schemaname = 'lock_test' AND tablename = 'second'",
     );
     expect(tables).toHaveLength(0);
+  });
+
+  it('names the holder in its own database, not a session holding the same lock in another database', async () => {
+    // Advisory locks are per database: on a server shared by several environments (or test runs), the
+    // other databases' migrations hold the same lock at the same time, and the message named one of them.
+    const others: Array<{ name: string; client: Client }> = [];
+    const admin = new Client({ connectionString: testEnv().postgresUrl });
+    await admin.connect();
+    try {
+      for (let n = 0; n < 5; n++) {
+        const name = uniqueName('pc_other');
+        await admin.query(`CREATE DATABASE "${name}"`);
+        const client = new Client({
+          connectionString: withDatabase(testEnv().postgresUrl, name),
+          application_name: 'policy-catalog:other-database',
+        });
+        others.push({ name, client });
+        await client.connect();
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
+      }
+      const behind = await source([LockTestInit1700000000000, LockTestMore1700000000001]);
+      const error = await migrateServiceSchema(behind, 'lock_test', { lockWaitMs: 0 }).catch((e: Error) => e);
+      expect((error as Error).message).toContain('"policy-catalog:lock-holder"');
+    } finally {
+      for (const other of others) {
+        await other.client.end();
+        await admin.query(`DROP DATABASE IF EXISTS "${other.name}" WITH (FORCE)`);
+      }
+      await admin.end();
+    }
   });
 
   it('with migrations pending, runs them once the lock is released within its setting', async () => {

@@ -135,7 +135,11 @@ async function takeMigrationsLock(
   }
 }
 
-/** Who holds `MIGRATIONS_LOCK`, as PostgreSQL shows it (the application name is `policy-catalog:<schema>`). */
+/**
+ * Who holds `MIGRATIONS_LOCK` in this database, as PostgreSQL shows it (the application name is
+ * `policy-catalog:<schema>`). Advisory locks are per database, and `pg_locks` lists the whole server's:
+ * another database's migrations (another environment on a shared server) hold the same key.
+ */
 async function migrationsLockHolder(runner: {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }): Promise<string> {
@@ -144,6 +148,7 @@ async function migrationsLockHolder(runner: {
       `SELECT a.pid, a.application_name, host(a.client_addr) AS client_addr
          FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
           AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext($1)::bigint`,
       [MIGRATIONS_LOCK],
     )
