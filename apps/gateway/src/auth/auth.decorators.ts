@@ -96,10 +96,14 @@ export const READS_ONLY = 'pc:reads-only';
 export const ReadsOnly = () =>
   applyDecorators(SetMetadata(READS_ONLY, true), ApiExtension('x-required-scope', 'api:read'));
 
-/** The 502 of a route that reads the source host: the host failed or could not be reached. */
-export const SOURCE_HOST_UNREADABLE: [number, string] = [
+/**
+ * The 502 of a route that reads the source host: the host failed, could not be reached, or rate limits
+ * the service, which then answers with the seconds the host asked for in Retry-After.
+ */
+export const SOURCE_HOST_UNREADABLE: ApiError = [
   502,
-  'The source host could not be read; try again later',
+  'The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later',
+  'retry-after',
 ];
 
 /** Documents the error statuses of a route, each with the common error body. */

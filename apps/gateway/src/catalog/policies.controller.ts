@@ -148,10 +148,7 @@ const POLICIES: ListingRoutes = {
         "From the source host's compare of the pinned commit with each source ref's head: the commits it is " +
         `ahead and the files changed (at most ${CHANGES_FILES_MAX} per repository), so the owner knows to propose a ` +
         'revision (approving it moves the pin). `pinned: false` when nothing is pinned.',
-      errors: [
-        [404, 'No such policy, or not visible, or its repository is gone'],
-        [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
-      ],
+      errors: [[404, 'No such policy, or not visible, or its repository is gone'], SOURCE_HOST_UNREADABLE],
     },
     liked: {
       summary: "The caller's like",
@@ -283,7 +280,7 @@ export class PoliciesController extends listingController(POLICIES) {
   @ApiErrors(
     [404, 'No such policy, or not visible, or its repository is gone or private'],
     [422, 'The stored repository URL or ref cannot be read'],
-    [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+    SOURCE_HOST_UNREADABLE,
   )
   branches(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(CatalogRpc.getBranches, ctx, { id });

@@ -143,7 +143,7 @@ const RULESETS: ListingRoutes = {
       errors: [
         BAD_ID,
         [404, 'No such ruleset, or not visible, or its repository is gone'],
-        [502, 'The source host could not be read, or rate limits requests (Retry-After); try again later'],
+        SOURCE_HOST_UNREADABLE,
       ],
     },
     liked: {

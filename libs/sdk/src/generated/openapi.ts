@@ -7815,9 +7815,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8248,9 +8250,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8352,9 +8356,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8465,9 +8471,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9174,9 +9182,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9864,9 +9874,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10065,9 +10077,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10286,9 +10300,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17987,9 +18003,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18093,9 +18111,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read, or rate limits requests (Retry-After); try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19067,9 +19087,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19270,9 +19292,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19606,9 +19630,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22304,9 +22330,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22441,9 +22469,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22576,9 +22606,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The source host could not be read; try again later */
+            /** @description The source host could not be read, or rate limits requests (Retry-After, when it said how long); try again later */
             502: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
