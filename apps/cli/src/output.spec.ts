@@ -30,7 +30,7 @@ describe('progress and colours by where the output goes', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pc-cli-output-'));
     writeFileSync(path.join(dir, 'api.yaml'), 'openapi: 3.0.0\n');
-    evaluate = `node ${BIN} evaluate ${path.join(dir, 'api.yaml')} -r a-ruleset --url http://127.0.0.1:9`;
+    evaluate = `node ${BIN} evaluate ${path.join(dir, 'api.yaml')} -r 00000000-0000-4000-8000-000000000001 --url http://127.0.0.1:9`;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -488,6 +488,92 @@ describe('the command line', () => {
       const found = await search('--limit', '300');
       expect(found.items).toHaveLength(TOTAL);
       expect(found).toMatchObject({ hasMore: false, nextCursor: null });
+    });
+  });
+
+  describe('takes a community item’s slug wherever `show` takes it (against a stand-in of the API)', () => {
+    const POLICY = '44444444-4444-4444-8444-444444444444';
+    const RULESET = '55555555-5555-4555-8555-555555555555';
+    const CONNECTION = '11111111-1111-4111-8111-111111111111';
+    const community = [
+      { kind: 'policy', id: POLICY, slug: 'header-guard', name: 'Header Guard' },
+      { kind: 'ruleset', id: RULESET, slug: 'rest-rules', name: 'REST Rules' },
+    ];
+    const bodies: unknown[] = [];
+    const answer = (res: ServerResponse, status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    standInApi((url, res, req) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        if (text) bodies.push(JSON.parse(text));
+        const kind = url.searchParams.get('kind');
+        if (url.pathname === '/api/search') {
+          const items = community
+            .filter((item) => !kind || item.kind === kind)
+            .map((item) => ({ ...item, catalog: 'community', summary: '', category: null, published: true }));
+          return answer(res, 200, { items, hasMore: false, nextCursor: null });
+        }
+        if (url.pathname === `/api/policies/${POLICY}`)
+          return answer(res, 200, { policy: { id: POLICY, name: 'Header Guard' } });
+        if (url.pathname === `/api/rulesets/${RULESET}`)
+          return answer(res, 200, { ruleset: { id: RULESET, name: 'REST Rules' } });
+        if (url.pathname === '/api/connections')
+          return answer(res, 200, { connections: [{ id: CONNECTION, name: 'Acme' }] });
+        if (url.pathname === `/api/connections/${CONNECTION}/orgs`)
+          return answer(res, 200, {
+            orgs: [{ id: 'pay-1', name: 'Payments', isPrimary: false, fullPath: 'Acme / Payments' }],
+            truncated: false,
+          });
+        if (url.pathname === '/api/workspaces')
+          return answer(res, 200, {
+            memberships: [{ workspace: { id: 'w-1', name: 'Personal', slug: 'me', is_personal: true } }],
+          });
+        if (url.pathname === '/api/rollouts')
+          return answer(res, 201, {
+            rollout: {
+              id: '66666666-6666-4666-8666-666666666666',
+              asset_type: 'policy',
+              asset_name: 'Header Guard',
+              status: 'running',
+              phase: null,
+              halt_reason: null,
+              steps: [],
+            },
+          });
+        if (url.pathname === '/api/ruleset-evaluations')
+          return answer(res, 200, {
+            specification: { format: 'oas3.0', files: ['openapi.yaml'], digest: 'd', parsed: true },
+            conforms: true,
+            counts: { violation: 0, warning: 0, info: 0 },
+            evaluations: [],
+            durationMs: 1,
+          });
+        answer(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+      });
+    });
+    beforeEach(() => bodies.splice(0));
+
+    it('starts a roll-out of a policy given by its slug, as deploy takes it', async () => {
+      expect(
+        await cli('--json', 'rollouts', 'start', 'header-guard', '--step', 'Payments', '--no-follow'),
+      ).toBe(0);
+      expect(bodies).toEqual([
+        expect.objectContaining({ policyId: POLICY, connectionId: CONNECTION, steps: [['pay-1']] }),
+      ]);
+    });
+
+    it('evaluates against a community ruleset given by its slug, not only a vendor ruleset’s', async () => {
+      const spec = path.join(env.configDir, 'openapi.yaml');
+      writeFileSync(spec, 'openapi: 3.0.0\n');
+      expect(
+        await cli('evaluate', spec, '-r', 'rest-rules', 'api-documentation-basics', '--format', 'json'),
+      ).toBe(0);
+      expect(bodies).toEqual([
+        expect.objectContaining({ rulesets: [{ id: RULESET }, { slug: 'api-documentation-basics' }] }),
+      ]);
     });
   });
 

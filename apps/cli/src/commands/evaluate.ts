@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PolicyCatalogError, type Schemas } from '@policy-catalog/sdk';
+import { type PolicyCatalog, PolicyCatalogError, type Schemas } from '@policy-catalog/sdk';
 import { Option, type Command } from 'commander';
 import type { CliEnv } from '../cli.env';
 import { Context } from '../context';
@@ -17,6 +17,7 @@ import {
 } from '../reports/evaluation-report';
 import { VERSION } from '../version';
 import { UUID } from './catalog';
+import { communityBySlug } from './listings';
 
 interface EvaluateOptions {
   ruleset?: string[];
@@ -37,7 +38,10 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
     .description(
       'Evaluate an API specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0; a file, or --repo for several files with references) against up to 10 rulesets; exits 1 when a result reaches --fail-on',
     )
-    .option('-r, --ruleset <id-or-slug...>', 'community ruleset id(s) or vendor ruleset slug(s)')
+    .option(
+      '-r, --ruleset <id-or-slug...>',
+      'ruleset id(s) or slug(s): a community ruleset of that slug first, else the vendor’s (as `rulesets show`)',
+    )
     .option(
       '--api <id>',
       "a governed API: evaluate it against its workspace's profiles, keep the evaluation in its history, exit 1 below the workspace's threshold",
@@ -69,12 +73,14 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
       const specification: Schemas['SpecificationInputDto'] = specFile
         ? { content: readSpecification(specFile), filename: safeName(specFile) }
         : { repoUrl: options.repo, ref: options.ref, path: options.path };
-      const rulesets = options.ruleset.map((key) => (UUID.test(key) ? { id: key } : { slug: key }));
+      const client = ctx.client();
+      const keys = options.ruleset;
       let answer;
       try {
-        answer = await ctx.out.task(`Evaluating against ${rulesets.length} ruleset(s)`, () =>
-          ctx.client().api.rulesetEvaluations.several({ body: { specification, rulesets } }),
-        );
+        answer = await ctx.out.task(`Evaluating against ${keys.length} ruleset(s)`, async () => {
+          const rulesets = await Promise.all(keys.map((key) => rulesetKey(client, key)));
+          return client.api.rulesetEvaluations.several({ body: { specification, rulesets } });
+        });
       } catch (error) {
         // A specification that does not parse: 422 with the parser's findings, each with file and line.
         if (error instanceof PolicyCatalogError && error.body?.findings?.length) {
@@ -188,6 +194,16 @@ function asReport(evaluation: Schemas['ApiEvaluationDto']): EvaluationReport {
     })),
     durationMs: 0,
   };
+}
+
+/**
+ * A ruleset as the evaluation takes it: an id, a community ruleset's slug as its id (the API reads a
+ * slug as the vendor's), else the slug for the vendor index, so `-r` finds what `rulesets show` finds.
+ */
+async function rulesetKey(client: PolicyCatalog, key: string): Promise<{ id: string } | { slug: string }> {
+  if (UUID.test(key)) return { id: key };
+  const community = await communityBySlug(client, key, 'ruleset');
+  return community?.catalog === 'community' ? { id: community.id } : { slug: key };
 }
 
 const MAX_BYTES = 524_288;

@@ -100,7 +100,11 @@ export async function findListing(
 }
 
 /** The community item whose slug is `slug`: first among the matches of its words, then along the catalog. */
-async function communityBySlug(client: PolicyCatalog, slug: string, kind?: Kind): Promise<Found | null> {
+export async function communityBySlug(
+  client: PolicyCatalog,
+  slug: string,
+  kind?: Kind,
+): Promise<Found | null> {
   const words = slug.split('-').join(' ');
   const queries = [{ q: words }, {}];
   for (const query of queries) {

@@ -6,6 +6,7 @@ import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { organizationsOf, resolveTargets, unlistedNote } from './connections';
 import { interruption, resolveWhere } from './deployments';
+import { describeFound, findListing } from './listings';
 import { listPage, listPageHelp } from './list-pages';
 import { positiveInt, stepSizes, wholeNumber } from './numbers';
 
@@ -78,11 +79,14 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
     });
 
   rollouts
-    .command('start <asset-id>')
+    .command('start <id-or-slug>')
     .description(
-      'Start a roll-out of a policy (or with --ruleset a ruleset): steps by --step (repeat, comma-separated organization ids or names) or by --target with --step-sizes; follows it live to its end (exit 1 unless it completed)',
+      'Start a roll-out of a community policy or ruleset (by id or slug, as deploy takes it; --ruleset: a ruleset): steps by --step (repeat, comma-separated organization ids or names) or by --target with --step-sizes; follows it live to its end (exit 1 unless it completed)',
     )
-    .option('--ruleset', 'the asset is a governance ruleset')
+    .option(
+      '--ruleset',
+      'the asset is a governance ruleset (default: a policy of that id or slug, else a ruleset)',
+    )
     .option('--connection <id-or-name>', 'the platform connection (default: your only one)')
     .option('--workspace <id-or-slug>', 'the workspace (default: your personal workspace)')
     .option(
@@ -99,9 +103,8 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
     .option('--bake <seconds>', 'seconds each step stays healthy before the next (default 0)', wholeNumber)
     .option('--health-timeout <seconds>', 'seconds a step has to report healthy (default 600)', positiveInt)
     .option('--no-follow', 'print the roll-out and return at once')
-    .action(async (assetId: string, options: StartOptions, command: Command) => {
+    .action(async (key: string, options: StartOptions, command: Command) => {
       const ctx = new Context(command, env);
-      if (!UUID.test(assetId)) throw new CliError(`not an asset id: ${assetId}`, EXIT.usage);
       const steps =
         options.step?.map((s) =>
           s
@@ -112,6 +115,12 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
       if (steps.length === 0 && !(options.target && options.stepSizes))
         throw new CliError('give the steps: --step <ids> (repeat), or --target and --step-sizes', EXIT.usage);
       const client = ctx.client();
+      const found = await findListing(client, key, options.ruleset ? { kind: 'ruleset' } : {});
+      if (found.catalog === 'vendor')
+        throw new CliError(
+          `${describeFound(found)} is a vendor item: only community items are rolled out`,
+          EXIT.usage,
+        );
       const { connection, workspace } = await resolveWhere(client, { ...options, target: [], follow: false });
       const list = await organizationsOf(client, connection.id);
       const unlisted: string[] = [];
@@ -131,9 +140,9 @@ export function rolloutCommands(program: Command, env: CliEnv): void {
       const { rollout } = await ctx.out.task('Starting the roll-out', () =>
         client.api.rollouts.create({
           body: {
-            ...(options.ruleset
-              ? { assetType: 'ruleset' as const, rulesetId: assetId }
-              : { policyId: assetId }),
+            ...(found.kind === 'ruleset'
+              ? { assetType: 'ruleset' as const, rulesetId: found.id }
+              : { policyId: found.id }),
             connectionId: connection.id,
             workspaceId: workspace.id,
             version: options.version,
