@@ -20,6 +20,10 @@ const log = createLogger('deployments');
 
 /** A release pass also runs this often, for a job-ended event that was lost (or a dead-lettered job). */
 const RELEASE_POLL_MS = 2000;
+/** How often the queue is checked for released jobs it no longer holds (see `enqueueLost`). */
+const LOST_CHECK_MS = 10_000;
+/** A job released this long ago has reached the queue, unless the queue lost it. */
+const LOST_GRACE_MS = 5000;
 
 /**
  * The deployments work queue, filled here and drained by the deployment workers: JetStream over NATS,
@@ -33,12 +37,15 @@ const RELEASE_POLL_MS = 2000;
  * that have ended. On JetStream a job still on the queue gets a second message that way once its first is
  * older than the two-minute duplicate window; the worker counts a job's attempts in the jobs table, so
  * that message continues the count (at most `maxDeliver` attempts in all) rather than starting it again.
+ * Released jobs the queue lost (NATS back without its JetStream data) are enqueued again (`enqueueLost`).
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private queue?: Promise<WorkQueue<DeploymentJobMessage>>;
   private readonly passes = new SerialPasses(() => this.releasePass());
+  private readonly lostChecks = new SerialPasses(() => this.enqueueLost());
   private timer?: NodeJS.Timeout;
+  private lostTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(BUS_CONFIG) private readonly bus: BusConfig,
@@ -105,7 +112,42 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.busClient.subscribeBroadcast(DeploymentsEvents.jobEnded, () => void this.releaseLogged());
     this.timer = setInterval(() => void this.releaseLogged(), RELEASE_POLL_MS);
     this.timer.unref();
+    this.lostTimer = setInterval(
+      () =>
+        void this.lostChecks
+          .run()
+          .catch((error: unknown) => log.warn({ err: error }, 'checking the queue for lost jobs failed')),
+      LOST_CHECK_MS,
+    );
+    this.lostTimer.unref();
     await this.releaseLogged();
+  }
+
+  /**
+   * Enqueues the released, unfinished jobs again when the queue holds fewer messages than there are of
+   * them (each has one until a worker acknowledges it, once the job has ended): NATS came back without its
+   * JetStream data and lost them. Nothing else would release them again, so they stayed queued, holding
+   * their author's slots, until the service restarted. Jobs released in the last `LOST_GRACE_MS` are not
+   * counted (another replica may be enqueueing them). A job still on the queue gets a second message,
+   * dropped as a duplicate within JetStream's window, and otherwise handled by a worker as any duplicate
+   * delivery (it runs a job only under its run lock, and skips one that has ended).
+   */
+  private async enqueueLost(): Promise<void> {
+    if ((await this.schedule.countReleasedUnfinished(this.db.pool, LOST_GRACE_MS)) === 0) return;
+    // The queue first, then the jobs: a job that ends in between (its message acknowledged) is then
+    // in neither count or only in the queue's, never taken for lost.
+    const depth = await this.depth();
+    const released = await this.schedule.countReleasedUnfinished(this.db.pool, LOST_GRACE_MS);
+    if (depth >= released) return;
+    const jobs = await this.schedule.releasedUnfinished(this.db.pool, 10_000);
+    log.warn(
+      { released, depth, jobs: jobs.length },
+      'released jobs are missing from the queue (it lost its messages): enqueued again',
+    );
+    for (const job of jobs)
+      await this.put(job).catch((error: unknown) =>
+        log.warn({ err: error, job: job.id }, 'could not enqueue a job the queue lost'),
+      );
   }
 
   private async releaseLogged(): Promise<void> {
@@ -114,7 +156,9 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.lostTimer);
     await this.passes.settled();
+    await this.lostChecks.settled();
     // The in-process queue is shared with the workers of this process; they close it when they stop.
     if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
   }

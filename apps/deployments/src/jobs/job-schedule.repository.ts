@@ -57,6 +57,20 @@ export class JobScheduleRepository {
     ]);
   }
 
+  /**
+   * How many jobs were released at least `olderThanMs` ago and have not finished: each of them has a
+   * message on the queue until a worker acknowledges it, which it does once the job has ended.
+   */
+  async countReleasedUnfinished(db: Executor, olderThanMs: number): Promise<number> {
+    const [row] = await db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM deployments.jobs
+        WHERE status IN ('queued', 'running') AND released_at IS NOT NULL
+          AND released_at < now() - make_interval(secs => $1::double precision / 1000)`,
+      [olderThanMs],
+    );
+    return row?.n ?? 0;
+  }
+
   /** Released jobs that have not finished (enqueued again at start: the in-process queue forgets). */
   async releasedUnfinished(db: Executor, limit: number): Promise<JobRow[]> {
     return db.query<JobRow[]>(
