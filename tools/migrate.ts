@@ -25,7 +25,7 @@ const SERVICES: Record<string, () => Promise<ServiceDatabase>> = {
 };
 
 async function main(): Promise<void> {
-  const url = loadEnv(ServiceEnv).DATABASE_URL;
+  const { DATABASE_URL: url, MIGRATIONS_LOCK_WAIT_MS: lockWaitMs } = loadEnv(ServiceEnv);
   const wanted = process.argv.slice(2);
   const names = wanted.length > 0 ? wanted : Object.keys(SERVICES);
   const unknown = names.filter((n) => !(n in SERVICES));
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     const database = await SERVICES[name]();
     const dataSource = createServiceDataSource({ ...database, url, poolSize: 2 });
     await initializeDataSource(dataSource, url);
-    await migrateServiceSchema(dataSource, database.schema);
+    await migrateServiceSchema(dataSource, database.schema, { lockWaitMs });
     await dataSource.destroy();
     console.log(`${name}: up to date`);
   }

@@ -21,6 +21,7 @@ export class ConnectionsModule {
           ...connectionsDatabase,
           url: env.DATABASE_URL,
           poolSize: env.DB_POOL_SIZE,
+          migrationsLockWaitMs: env.MIGRATIONS_LOCK_WAIT_MS,
         }),
         ConnectionsFeatureModule,
         OrgsModule,

@@ -26,7 +26,11 @@ export class DeploymentsModule {
       module: DeploymentsModule,
       imports: [
         EnvModule.of(DeploymentsEnv, env),
-        DeploymentsStoreModule.forService({ url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+        DeploymentsStoreModule.forService({
+          url: env.DATABASE_URL,
+          poolSize: env.DB_POOL_SIZE,
+          migrationsLockWaitMs: env.MIGRATIONS_LOCK_WAIT_MS,
+        }),
         DeploymentsFeatureModule,
         CreateModule,
         JobsModule,

@@ -23,7 +23,12 @@ export class IdentityModule {
       module: IdentityModule,
       imports: [
         EnvModule.of(IdentityEnv, env),
-        DatabaseModule.forService({ ...identityDatabase, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+        DatabaseModule.forService({
+          ...identityDatabase,
+          url: env.DATABASE_URL,
+          poolSize: env.DB_POOL_SIZE,
+          migrationsLockWaitMs: env.MIGRATIONS_LOCK_WAIT_MS,
+        }),
         UsersModule,
         AuthModule,
         TokensModule,

@@ -20,6 +20,7 @@ export class WorkspacesModule {
           ...workspacesDatabase,
           url: env.DATABASE_URL,
           poolSize: env.DB_POOL_SIZE,
+          migrationsLockWaitMs: env.MIGRATIONS_LOCK_WAIT_MS,
         }),
         WorkspacesFeatureModule,
         MembersModule,

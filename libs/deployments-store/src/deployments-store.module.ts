@@ -25,7 +25,7 @@ const repositories = [
 @Module({})
 export class DeploymentsStoreModule {
   /** The deployments service: it owns the schema and migrates it at start (under an advisory lock). */
-  static forService(options: { url: string; poolSize: number }): DynamicModule {
+  static forService(options: { url: string; poolSize: number; migrationsLockWaitMs: number }): DynamicModule {
     return DeploymentsStoreModule.over(DatabaseModule.forService({ ...deploymentsDatabase, ...options }));
   }
 

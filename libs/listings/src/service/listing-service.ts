@@ -60,7 +60,12 @@ export function listingService<Env extends ListingServiceEnv>(
       imports: [
         settings,
         SourceHostModule.register(sourceHost),
-        DatabaseModule.forService({ ...service.database, url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }),
+        DatabaseModule.forService({
+          ...service.database,
+          url: env.DATABASE_URL,
+          poolSize: env.DB_POOL_SIZE,
+          migrationsLockWaitMs: env.MIGRATIONS_LOCK_WAIT_MS,
+        }),
         ContentChangesModule.forService({
           url: env.DATABASE_URL,
           schema: service.database.schema,

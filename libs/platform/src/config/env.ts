@@ -119,6 +119,9 @@ export class CommonEnv extends LoggingEnv {
 /** `BUS_SHUTDOWN_GRACE_MS`'s default: `BUS_TIMEOUT_MS`'s, after which no caller waits at the defaults. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
+/** `MIGRATIONS_LOCK_WAIT_MS`'s default: under the 2-minute startupProbe of the Kubernetes manifests. */
+export const DEFAULT_MIGRATIONS_LOCK_WAIT_MS = 90_000;
+
 /** Variables of every service that owns a schema. */
 export class ServiceEnv extends CommonEnv {
   @EnvString()
@@ -139,4 +142,14 @@ export class ServiceEnv extends CommonEnv {
    */
   @EnvInt(0, 60_000)
   BUS_SHUTDOWN_GRACE_MS: number = DEFAULT_SHUTDOWN_GRACE_MS;
+
+  /**
+   * How long a starting service with migrations pending waits for the database's migrations lock while
+   * another process holds it (another service or replica migrating, a migration Job), from 0 (try once) to
+   * 3600000 (an hour); past it the service stops with an error naming the holder, and its orchestrator
+   * starts it again. Keep it under the time the orchestrator gives a start (the manifests' startupProbe:
+   * 2 minutes). `tools/migrate.ts` (the migration Job) waits as long; the deployment workers never migrate.
+   */
+  @EnvInt(0, 3_600_000)
+  MIGRATIONS_LOCK_WAIT_MS: number = DEFAULT_MIGRATIONS_LOCK_WAIT_MS;
 }

@@ -16,7 +16,8 @@ import { Database } from './executor';
  */
 @Module({})
 export class DatabaseModule {
-  static forService(options: ServiceDatabaseOptions): DynamicModule {
+  /** A service's own schema, migrated at start: how long it waits for the migrations lock is its setting. */
+  static forService(options: ServiceDatabaseOptions & { migrationsLockWaitMs: number }): DynamicModule {
     return DatabaseModule.create(options, { owner: true });
   }
 

@@ -1,5 +1,6 @@
 import type { DataSource, MixedList } from 'typeorm';
 import { pg, typeorm } from './drivers';
+import { DEFAULT_MIGRATIONS_LOCK_WAIT_MS } from '../config/env';
 import { createLogger } from '../logging/logger';
 
 const log = createLogger('database');
@@ -16,7 +17,7 @@ export interface ServiceDatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
-  /** How long migrations at start wait for another process's (`MIGRATIONS_LOCK_WAIT_MS` by default). */
+  /** How long migrations at start wait for another process's (the `MIGRATIONS_LOCK_WAIT_MS` setting). */
   migrationsLockWaitMs?: number;
 }
 
@@ -54,14 +55,6 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
 export const MIGRATIONS_LOCK = 'policy-catalog:migrations';
 
 /**
- * How long a starting service waits for `MIGRATIONS_LOCK` while another process migrates, by default
- * (`migrationsLockWaitMs` overrides it): less than the two minutes of the Kubernetes startupProbe on
- * /health/live, which does not answer before migrations end, so that the service stops with a message
- * naming the lock's holder instead of being killed with nothing logged. The orchestrator starts it again.
- */
-export const MIGRATIONS_LOCK_WAIT_MS = 90_000;
-
-/**
  * Creates the schema and runs the service's pending migrations, under `MIGRATIONS_LOCK`. A service with
  * none pending (a replica of a migrated version) takes no lock: migrations are only ever added, each
  * committed with its row in the migrations table, so once every one of ours has its row there is nothing
@@ -72,7 +65,7 @@ export const MIGRATIONS_LOCK_WAIT_MS = 90_000;
 export async function migrateServiceSchema(
   dataSource: DataSource,
   schema: string,
-  { lockWaitMs = MIGRATIONS_LOCK_WAIT_MS }: { lockWaitMs?: number } = {},
+  { lockWaitMs = DEFAULT_MIGRATIONS_LOCK_WAIT_MS }: { lockWaitMs?: number } = {},
 ): Promise<void> {
   if (!(await hasPendingMigrations(dataSource, schema))) return;
   const runner = dataSource.createQueryRunner();
