@@ -7,7 +7,7 @@ export interface InstalledRow {
   asset_type: 'policy' | 'ruleset';
   item_id: string;
   asset_name: string;
-  description: string;
+  description: string | null;
   listing: DeployedListing | null;
   deploys: string;
   latest: Date;
@@ -65,20 +65,30 @@ export class LedgerRepository {
     );
   }
 
-  /** The items deployed successfully in the workspace, newest first, at most `limit` of each kind. */
+  /**
+   * The items deployed successfully in the workspace, newest first, at most `limit` of each kind, each
+   * with the name, description and listing of its latest deployment (read from that one row only: an
+   * item deployed thousands of times does not gather thousands of descriptions).
+   */
   async installed(db: Executor, workspaceId: string, limit: number): Promise<InstalledRow[]> {
     return db.query<InstalledRow[]>(
-      `SELECT * FROM (
-         SELECT asset_type, coalesce(policy_id, ruleset_id) AS item_id,
-                (array_agg(asset_name ORDER BY created_at DESC))[1] AS asset_name,
-                (array_agg(source->>'description' ORDER BY created_at DESC))[1] AS description,
-                (array_agg(source->'listing' ORDER BY created_at DESC))[1] AS listing,
-                count(*) AS deploys, max(created_at) AS latest,
+      `WITH items AS (
+         SELECT asset_type, coalesce(policy_id, ruleset_id) AS item_id, count(*) AS deploys,
+                max(created_at) AS latest,
                 row_number() OVER (PARTITION BY asset_type ORDER BY max(created_at) DESC) AS rank
            FROM deployments.deployments
           WHERE workspace_id = $1 AND status = 'succeeded'
-          GROUP BY asset_type, coalesce(policy_id, ruleset_id)) AS items
-        WHERE rank <= $2 ORDER BY latest DESC`,
+          GROUP BY asset_type, coalesce(policy_id, ruleset_id))
+       SELECT items.asset_type, items.item_id, items.deploys, items.latest, newest.asset_name,
+              newest.source->>'description' AS description, newest.source->'listing' AS listing
+         FROM items
+        CROSS JOIN LATERAL (
+              SELECT asset_name, source FROM deployments.deployments AS d
+               WHERE d.workspace_id = $1 AND d.status = 'succeeded' AND d.asset_type = items.asset_type
+                 AND coalesce(d.policy_id, d.ruleset_id) = items.item_id
+               ORDER BY d.created_at DESC LIMIT 1) AS newest
+        WHERE items.rank <= $2
+        ORDER BY items.latest DESC`,
       [workspaceId, limit],
     );
   }

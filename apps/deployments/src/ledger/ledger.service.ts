@@ -5,6 +5,7 @@ import {
   type InstalledRuleset,
   type ReconciliationSummary,
   type RequestContext,
+  summaryOf,
 } from '@pc/contracts';
 import { definitionAssetId } from '@pc/deployments-store';
 import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
@@ -16,6 +17,7 @@ import { LedgerRepository } from './ledger.repository';
 const log = createLogger('deployments');
 /** Deployments probed by one connection sync (the newest live ones). */
 const RECONCILE_MAX = 200;
+/** Installed items of each kind in a workspace's detail (the newest deployed). */
 const INSTALLED_MAX = 100;
 
 /**
@@ -115,6 +117,7 @@ export class LedgerService {
     const installed = await this.ledger.installed(this.db.pool, workspaceId, INSTALLED_MAX);
     // Catalog fields come from the deployment rows (captured from the catalog or the rulesets service when
     // the item was deployed): the workspace detail never waits on, or reads the schema of, another service.
+    // A description is a summary, as in search: 200 items of 20,000 characters would not fit one reply.
     const policies = installed.filter((p) => p.asset_type === 'policy');
     const rulesets = installed.filter((p) => p.asset_type === 'ruleset');
     return {
@@ -123,7 +126,7 @@ export class LedgerService {
         id: p.item_id,
         name: p.asset_name,
         category: p.listing?.category ?? null,
-        description: p.description,
+        description: p.description === null ? null : summaryOf(p.description),
         pdk_version: p.listing?.kit_version ?? null,
         owner_name: p.listing?.owner_name ?? null,
         company: null,
@@ -136,7 +139,7 @@ export class LedgerService {
         id: r.item_id,
         name: r.asset_name,
         category: r.listing?.category ?? null,
-        description: r.description,
+        description: r.description === null ? null : summaryOf(r.description),
         target_scopes: r.listing?.target_scopes ?? [],
         owner_name: r.listing?.owner_name ?? null,
         company: null,
