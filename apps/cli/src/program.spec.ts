@@ -491,6 +491,43 @@ describe('the command line', () => {
     });
   });
 
+  describe('policies search and rulesets search (against a stand-in of an empty community catalog)', () => {
+    standInApi((url, res) => {
+      const vendor = url.searchParams.get('source') === 'vendor';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          url.pathname === '/api/policies'
+            ? {
+                policies: vendor
+                  ? [{ source: 'vendor', slug: 'cors', name: 'CORS', summary: '', category: 'Security' }]
+                  : [],
+                hasMore: false,
+                nextCursor: null,
+              }
+            : { rulesets: [], hasMore: false, nextCursor: null },
+        ),
+      );
+    });
+
+    it('says an empty answer is the community’s and how to list the vendor’s, as its --help does', async () => {
+      expect(await cli('policies', 'search')).toBe(0);
+      expect(out).toBe(
+        'No community policy found: --source vendor lists the vendor’s (`policy-catalog search`: both).\n',
+      );
+      out = '';
+      expect(await cli('rulesets', 'search', '--scope', 'rest-api', '--source', 'vendor')).toBe(0);
+      expect(out).toBe('No vendor ruleset found.\n');
+      out = '';
+      expect(await cli('policies', 'search', '--source', 'vendor')).toBe(0);
+      expect(out).toMatch(/^cors +CORS +Security/m);
+      out = '';
+      expect(await cli('policies', 'search', '--help')).toBe(0);
+      expect(out).toContain('community (default) or vendor');
+      expect(out).not.toContain('(community and vendor)');
+    });
+  });
+
   describe('takes a community item’s slug wherever `show` takes it (against a stand-in of the API)', () => {
     const POLICY = '44444444-4444-4444-8444-444444444444';
     const RULESET = '55555555-5555-4555-8555-555555555555';

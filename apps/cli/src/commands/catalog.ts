@@ -54,8 +54,9 @@ const POLICIES: KindCommands<Query<'Policies_list'>, PageItem<'Policies_list'>> 
   many: 'policies',
   description: 'Find and read policies',
   search: {
-    description: 'Search published policies (community and vendor) by text, category or direction',
-    options: () => [sourceOption('community or vendor')],
+    description:
+      'Search the published community policies (--source vendor: the vendor’s) by text, category or direction',
+    options: () => [sourceOption('community (default) or vendor')],
     pages: (client, query) =>
       pagesOf(client.pages('Policies_list', { params: { query } }), (page) => page.policies),
     headers: ['ID', 'NAME', 'CATEGORY', 'VERSION', 'STATUS'],
@@ -76,7 +77,8 @@ const RULESETS: KindCommands<Query<'Rulesets_list'>, PageItem<'Rulesets_list'>> 
   many: 'rulesets',
   description: 'Find and read governance rulesets',
   search: {
-    description: 'Search rulesets (community and vendor) by text, category or target scope',
+    description:
+      'Search the community rulesets (--source vendor: the vendor’s) by text, category or target scope',
     options: () => [
       // Passed as typed; an unknown scope is the API's 400, which names the ones it knows.
       new Option(
@@ -119,27 +121,39 @@ function kindCommands<Filters, Item>(
   for (const option of listing.search.options()) search.addOption(option);
   search
     .option('--limit <n>', 'at most this many results', positiveInt, 20)
-    .action(async (query: string | undefined, options: Filters & { limit: number }, command: Command) => {
-      const ctx = new Context(command, env);
-      const found: Item[] = [];
-      // Cut at --limit, the answer says whether more match: the rest of a page, or pages after it.
-      let hasMore = false;
-      const pages = listing.search.pages(ctx.client(false), {
-        ...options,
-        q: query,
-        limit: Math.min(50, options.limit),
-      });
-      for await (const page of pages) {
-        const room = options.limit - found.length;
-        found.push(...page.items.slice(0, room));
-        hasMore = page.hasMore || page.items.length > room;
-        if (found.length >= options.limit) break;
-      }
-      if (ctx.out.json) return ctx.out.data({ [listing.many]: found, hasMore });
-      if (found.length === 0) return ctx.out.line(`No ${listing.kind} found.`);
-      ctx.out.table(found.map(listing.search.row), listing.search.headers);
-      if (hasMore) ctx.out.note(`More ${listing.many} match: raise --limit to see them.`);
-    });
+    .action(
+      async (
+        query: string | undefined,
+        options: Filters & { limit: number; source?: 'community' | 'vendor' },
+        command: Command,
+      ) => {
+        const ctx = new Context(command, env);
+        const found: Item[] = [];
+        // Cut at --limit, the answer says whether more match: the rest of a page, or pages after it.
+        let hasMore = false;
+        const pages = listing.search.pages(ctx.client(false), {
+          ...options,
+          q: query,
+          limit: Math.min(50, options.limit),
+        });
+        for await (const page of pages) {
+          const room = options.limit - found.length;
+          found.push(...page.items.slice(0, room));
+          hasMore = page.hasMore || page.items.length > room;
+          if (found.length >= options.limit) break;
+        }
+        if (ctx.out.json) return ctx.out.data({ [listing.many]: found, hasMore });
+        // The API lists the community's unless told otherwise: say so, or an empty catalog looks empty.
+        if (found.length === 0)
+          return ctx.out.line(
+            options.source
+              ? `No ${options.source} ${listing.kind} found.`
+              : `No community ${listing.kind} found: --source vendor lists the vendor’s (\`policy-catalog search\`: both).`,
+          );
+        ctx.out.table(found.map(listing.search.row), listing.search.headers);
+        if (hasMore) ctx.out.note(`More ${listing.many} match: raise --limit to see them.`);
+      },
+    );
   group
     .command('show <id-or-slug>')
     .description(listing.show.description)
