@@ -6,6 +6,7 @@ import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-s
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
 import { DOWNLOADS_EXTENSION } from '../http/downloads';
+import { RETRY_AFTER_HEADER } from '../http/error-body';
 import { addWebhookMessages } from '../webhooks/webhook-messages.dto';
 
 const DESCRIPTION = [
@@ -170,10 +171,14 @@ export function addCommonResponses(document: OpenAPIObject): void {
         add(413, 'The body is larger than 1 MiB');
         add(415, 'The body is not UTF-8 JSON');
       }
-      add(
-        503,
-        'A service this request needs is unavailable, or the gateway is shutting down; try again later',
-      );
+      // A service that is down, busy or stopping says when to try again (its database too): Retry-After.
+      responses['503'] ??= {
+        ...errorResponse(
+          'A service this request needs is unavailable or busy, or the gateway is shutting down; try again ' +
+            'later (after Retry-After, when the answer carries it)',
+        ),
+        headers: structuredClone(RETRY_AFTER_HEADER),
+      };
       add(504, 'A service this request needs did not answer in time');
     }
   }

@@ -67,11 +67,11 @@ const SOURCE_HOST_ROUTES: ReadonlyArray<{
 ];
 
 /**
- * A 502 that says when to try again carries Retry-After, and the document declares that header on the
- * response (clients and generated SDKs read the headers a response declares): the source host's rate
- * limit.
+ * A 502 or 503 that says when to try again carries Retry-After, and the document declares that header
+ * on the response (clients and generated SDKs read the headers a response declares): the source host's
+ * rate limit (502), and a service that is unavailable, busy or stopping (503, on every operation).
  */
-describe('Retry-After on 502 answers, as the document declares it', () => {
+describe('Retry-After on 502 and 503 answers, as the document declares it', () => {
   const gateway = gatewayUnderTest(SOURCE_HOST_ROUTES.map((r) => r.descriptor));
   let document: Document;
 
@@ -112,5 +112,23 @@ describe('Retry-After on 502 answers, as the document declares it', () => {
     }
     expect(missing).toEqual([]);
     expect(found).toBeGreaterThanOrEqual(16);
+  });
+
+  it('declares the Retry-After of a 503 from a service nobody answers, on every operation', async () => {
+    const user = gateway.user();
+    // Nothing answers the deployments service's messages here: the bus says it is unavailable.
+    const res = await gateway.fetch('GET', `/api/deployments/${ID}`, { token: user.token });
+    expect({ status: res.status, retryAfter: res.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '5',
+    });
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (path.startsWith('/health/')) continue; // the probes' 503 is an answer, not a refusal to retry
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.responses?.['503']?.headers?.['Retry-After']) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

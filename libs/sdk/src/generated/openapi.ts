@@ -6692,9 +6692,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6789,9 +6791,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,9 +6866,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6926,9 +6932,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7030,9 +7038,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7132,9 +7142,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7196,9 +7208,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7300,9 +7314,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,9 +7401,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7497,9 +7515,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,9 +7601,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7687,9 +7709,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7826,9 +7850,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,9 +7958,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8042,9 +8070,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8126,9 +8156,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,9 +8293,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8367,9 +8401,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8482,9 +8518,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,9 +8633,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8679,9 +8719,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8784,9 +8826,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8868,9 +8912,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8970,9 +9016,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9058,9 +9106,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9193,9 +9243,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9317,9 +9369,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9405,9 +9459,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9531,9 +9587,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9640,9 +9698,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9768,9 +9828,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9885,9 +9947,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9962,9 +10026,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10088,9 +10154,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,9 +10240,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10311,9 +10381,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10395,9 +10467,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10510,9 +10584,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10629,9 +10705,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10744,9 +10822,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10822,9 +10902,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10899,9 +10981,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10975,9 +11059,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11090,9 +11176,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11205,9 +11293,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11320,9 +11410,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11435,9 +11527,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11550,9 +11644,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11665,9 +11761,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11771,9 +11869,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11874,9 +11974,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11965,9 +12067,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12029,9 +12133,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12144,9 +12250,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12250,9 +12358,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12374,9 +12484,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12458,9 +12570,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12564,9 +12678,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12685,9 +12801,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12802,9 +12920,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12917,9 +13037,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13019,9 +13141,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13107,9 +13231,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13195,9 +13321,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13259,9 +13387,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13363,9 +13493,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13447,9 +13579,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13566,9 +13700,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13681,9 +13817,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13796,9 +13934,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13880,9 +14020,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13999,9 +14141,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14115,9 +14259,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14235,9 +14381,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14324,9 +14472,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14443,9 +14593,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14560,9 +14712,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14679,9 +14833,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14768,9 +14924,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14851,9 +15009,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15019,9 +15179,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15114,9 +15276,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15198,9 +15362,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15313,9 +15479,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15397,9 +15565,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15503,9 +15673,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15609,9 +15781,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15722,9 +15896,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15828,9 +16004,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15934,9 +16112,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16018,9 +16198,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16102,9 +16284,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16201,9 +16385,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16247,9 +16433,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16331,9 +16519,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16415,9 +16605,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16492,9 +16684,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16638,9 +16832,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16722,9 +16918,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16833,9 +17031,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16944,9 +17144,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17055,9 +17257,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17166,9 +17370,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17265,9 +17471,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17349,9 +17557,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17459,9 +17669,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17568,9 +17780,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17652,9 +17866,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17758,9 +17974,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17868,9 +18086,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18122,9 +18342,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18206,9 +18428,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18308,9 +18532,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18392,9 +18618,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18520,9 +18748,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18626,9 +18856,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18745,9 +18977,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18865,9 +19099,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18981,9 +19217,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19177,9 +19415,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19389,9 +19629,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19491,9 +19733,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19727,9 +19971,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19842,9 +20088,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19957,9 +20205,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20072,9 +20322,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20136,9 +20388,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20240,9 +20494,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20324,9 +20580,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20426,9 +20684,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20541,9 +20801,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20647,9 +20909,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20760,9 +21024,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20848,9 +21114,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20933,9 +21201,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21056,9 +21326,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21144,9 +21416,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21263,9 +21537,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21347,9 +21623,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21449,9 +21727,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21542,9 +21822,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21626,9 +21908,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21728,9 +22012,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21821,9 +22107,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21913,9 +22201,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22009,9 +22299,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22116,9 +22408,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22204,9 +22498,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22728,9 +23024,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22819,9 +23117,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22934,9 +23234,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23021,9 +23323,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23105,9 +23409,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23220,9 +23526,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23335,9 +23643,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23450,9 +23760,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23538,9 +23850,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23777,9 +24091,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23865,9 +24181,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23950,9 +24268,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24038,9 +24358,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24157,9 +24479,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24273,9 +24597,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24357,9 +24683,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24441,9 +24769,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24569,9 +24899,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24684,9 +25016,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24812,9 +25146,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24896,9 +25232,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25015,9 +25353,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A service this request needs is unavailable, or the gateway is shutting down; try again later */
+            /** @description A service this request needs is unavailable or busy, or the gateway is shutting down; try again later (after Retry-After, when the answer carries it) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the request can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
