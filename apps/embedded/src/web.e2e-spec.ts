@@ -415,8 +415,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(malformed.status).toBe(400);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Create account' }).click();
-    const emailError = malformed.body.details.find((d) => d.field === 'email')!.message;
-    await page.locator('.field.invalid').filter({ hasText: 'Email' }).getByText(emailError).waitFor();
+    // The API's message, after the field's label.
+    const emailError = `Email ${malformed.body.details.find((d) => d.field === 'email')!.message}`;
+    await page
+      .locator('.field.invalid')
+      .filter({ hasText: 'Email' })
+      .getByText(emailError, { exact: true })
+      .waitFor();
     // The field's error said once, beside the field, which has the focus; not listed again in the alert.
     expect(await page.getByText(emailError).count()).toBe(1);
     expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('type')")).toBe('email');
@@ -549,7 +554,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'Validation failed' });
     await refused.waitFor();
     expect(await refused.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^Delivered ideas: /),
+      'Delivered ideas must be an id (a UUID)',
     ]);
     await page.getByLabel('Delivered ideas (optional)').fill('');
     await both(page, 'submit');
@@ -1015,7 +1020,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     // Find organizations has answered.
     await page.getByRole('button', { name: 'Test credentials' }).click();
     const refusedTest = page.getByRole('alert').filter({ hasText: 'Validation failed' });
-    await refusedTest.getByText(/^Organization id: /).waitFor();
+    // Named by its label, the rule in plain words (the API says `organizationId must be longer than...`).
+    await refusedTest.getByText(/^Organization id (is required|must be at least \d+ characters)$/).waitFor();
     // The organization is chosen among those the credentials reach, the root first, not typed.
     await page.getByRole('button', { name: 'Find organizations' }).click();
     const organization = page.getByLabel('Organization', { exact: true });
@@ -2122,6 +2128,28 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await bothOnALaptop(page, 'try-api-error');
     await page.getByRole('radio', { name: 'Paste or upload' }).check();
     expect(await refused.count()).toBe(0);
+  });
+
+  it("an API refusal of a field says it with the field's label, beside it and in the summary", async () => {
+    const admin = await signedInAdmin('/connections', 'Connections');
+    // Spaces pass the browser's minLength; the API trims them and refuses the name in its own words.
+    await admin.getByLabel('Connection name').fill('   ');
+    await admin.getByLabel('Client id').fill('client-1');
+    await admin.getByLabel('Client secret').fill('secret-1');
+    await admin.getByLabel('Organization id').fill('org-0001');
+    await admin.getByRole('button', { name: 'Create connection' }).click();
+    const said = 'Connection name must be at least 2 characters';
+    const beside = admin
+      .locator('.field.invalid')
+      .filter({ hasText: 'Connection name' })
+      .locator('.field-error');
+    await beside.waitFor();
+    expect(await beside.textContent()).toBe(said);
+    const summary = admin.getByRole('alert').filter({ hasText: 'Validation failed' });
+    expect(await summary.getByRole('listitem').allTextContents()).toEqual([said]);
+    // The API's wording, which names the property, is not shown.
+    expect(await admin.getByText(/name must be longer than/).count()).toBe(0);
+    await admin.context().close();
   });
 
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];

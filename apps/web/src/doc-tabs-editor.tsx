@@ -8,7 +8,7 @@ import {
   DOC_TABS_MAX_ITEMS,
 } from '@pc/contracts';
 import { Link } from './router';
-import { TextArea, TextField } from './ui/fields';
+import { type FieldMessage, TextArea, TextField } from './ui/fields';
 
 /** The key pattern as an HTML `pattern` (anchored by the browser) and its longest key. */
 // (a pattern attribute is compiled with the v flag, where a bare "-" in a class is an error).
@@ -31,7 +31,7 @@ export function DocTabsEditor({
   onChange: (tabs: DocTabDraft[]) => void;
   /** "the policy's page", "the ruleset's page": where the tabs show after approval. */
   what: string;
-  fieldError?: (field: string) => string | undefined;
+  fieldError?: (field: string) => FieldMessage | undefined;
 }) {
   const setTab = (i: number, patch: Partial<DocTabDraft>) =>
     onChange(tabs.map((t, j) => (j === i ? { ...t, ...patch } : t)));
@@ -115,7 +115,7 @@ export function IdeasField({
   what: 'policy' | 'ruleset';
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  error?: FieldMessage;
 }) {
   return (
     <div className="field-group">

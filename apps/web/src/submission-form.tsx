@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from './api/client';
 import { type DocTabDraft, DocTabsEditor, IdeasField, labelled } from './doc-tabs-editor';
 import { Badge } from './ui/display';
-import { ActionForm, SubmitButton, TextArea, TextField } from './ui/fields';
+import { ActionForm, type FieldMessage, SubmitButton, TextArea, TextField } from './ui/fields';
 import { ErrorMessage } from './ui/page';
 
 export interface LengthLimit {
@@ -15,9 +15,9 @@ export interface LengthLimit {
   max: number;
 }
 
-/** The message the API gave for one field of a failed request, if any. */
-export function fieldErrorOf(error: unknown): (field: string) => string | undefined {
-  return (field) => (error instanceof ApiError ? error.fieldMessage(field) : undefined);
+/** What the API said of one field of a failed request, if anything (the field words it: FieldMessage). */
+export function fieldErrorOf(error: unknown): (field: string) => FieldMessage | undefined {
+  return (field) => (error instanceof ApiError ? error.fieldError(field) : undefined);
 }
 
 const count = (n: number): string => n.toLocaleString('en');

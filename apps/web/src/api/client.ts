@@ -21,9 +21,14 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The message for one field (`details` of a 400 or 422), if the API named it. */
+  /** The API's error for one field (`details` of a 400 or 422), if it named it. */
+  fieldError(field: string): FieldError | undefined {
+    return this.fields.find((f) => f.field === field || f.field.startsWith(`${field}.`));
+  }
+
+  /** The API's message for one field, as it said it (a form shows it in its words: `inFormWords`). */
   fieldMessage(field: string): string | undefined {
-    return this.fields.find((f) => f.field === field || f.field.startsWith(`${field}.`))?.message;
+    return this.fieldError(field)?.message;
   }
 }
 

@@ -25,10 +25,10 @@ import {
 } from '../submission-form';
 import { useAction } from '../ui/async';
 import { severityCounts } from '../ui/display';
-import { CheckboxSet, SelectField, TextField } from '../ui/fields';
+import { CheckboxSet, type FieldMessage, SelectField, TextField } from '../ui/fields';
 import { Page } from '../ui/page';
 
-type FieldError = (field: string) => string | undefined;
+type FieldError = (field: string) => FieldMessage | undefined;
 /** A step's fields: its values, a change to some of them, and the API's message for a field. */
 type FieldsProps<T> = { value: T; change: (patch: Partial<T>) => void; error: FieldError };
 type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;

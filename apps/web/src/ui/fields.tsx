@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { ApiError } from '../api/client';
+import { type FieldProblem, inFormWords } from '../api/field-errors';
 
 /** A form whose submit runs an action in place (the page does not reload). */
 export function ActionForm({
@@ -84,7 +85,7 @@ export function useFields<F extends Record<string, string>>(
     (...errors: unknown[]) =>
     (name: keyof F & string, path: string = name) => ({
       value: values[name],
-      error: errors.map((e) => (e instanceof ApiError ? e.fieldMessage(path) : undefined)).find(Boolean),
+      error: errors.map((e) => (e instanceof ApiError ? e.fieldError(path) : undefined)).find(Boolean),
       onChange: (e: { target: { value: string } }) => {
         setValues((v) => ({ ...v, [name]: e.target.value }));
         edited?.(name);
@@ -93,10 +94,16 @@ export function useFields<F extends Record<string, string>>(
   return { values, setValues, bind };
 }
 
+/**
+ * What a field shows as its error: the form's own words, or what the API said of the field, which the
+ * field says with its label (`inFormWords`: "Connection name must be at least 2 characters").
+ */
+export type FieldMessage = string | FieldProblem;
+
 interface FieldShell {
   label: string;
   hint?: string;
-  error?: string;
+  error?: FieldMessage;
 }
 
 /** What a field's control takes from its shell: its id, and the hint and error that describe it. */
@@ -111,13 +118,14 @@ interface Control {
  * describes it), hint and error.
  */
 function Shell<A extends object>({
-  field: { label, hint, error, ...attributes },
+  field: { label, hint, error: problem, ...attributes },
   children,
 }: {
   field: FieldShell & A;
   children: (control: Control & Omit<A, keyof FieldShell>) => ReactNode;
 }) {
   const id = useId();
+  const error = typeof problem === 'object' ? inFormWords(problem, label) : problem;
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const control: Control = {
     id,

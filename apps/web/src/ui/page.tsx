@@ -2,6 +2,7 @@
 // loading, then the API's message with a retry.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ApiError, messageOf } from '../api/client';
+import { inFormWords } from '../api/field-errors';
 import type { Async, CursorPage, CursorPages } from './async';
 
 export function Page({
@@ -59,23 +60,17 @@ export function ErrorMessage({
 }) {
   if (!error) return null;
   const fields = error instanceof ApiError && !besideFields ? error.fields : [];
-  // Each line once: the items of a list field (two bad idea ids) are named by the one label of the field
-  // and often refused in the same words.
-  const lines = new Map<string, { label: string | undefined; field: string; message: string }>();
-  for (const f of fields) {
-    const label = labels?.[f.field.split('.')[0]];
-    const key = `${label ?? f.field}\u0000${f.message}`;
-    if (!lines.has(key)) lines.set(key, { label, field: f.field, message: f.message });
-  }
+  // Each field in the form's words (its label, else a name made from the API's), each line once: the
+  // items of a list field (two bad idea ids) are named by the one label of the field and often refused
+  // in the same words.
+  const lines = new Set(fields.map((f) => inFormWords(f, labels?.[f.field.split('.')[0]])));
   return (
     <div className="error" role="alert">
       <p>{messageOf(error)}</p>
       {lines.size > 0 ? (
         <ul>
-          {[...lines].map(([key, line]) => (
-            <li key={key}>
-              {line.label ?? <code>{line.field}</code>}: {line.message}
-            </li>
+          {[...lines].map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
