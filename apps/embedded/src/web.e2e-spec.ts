@@ -2152,6 +2152,28 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.context().close();
   });
 
+  it('the catalog offers the categories that exist, with their counts, and finds what one holds', async () => {
+    const search = await world.http.get<{
+      facets: { categories: Array<{ category: string; count: number }> };
+    }>('/api/search');
+    const { category, count } = search.body.facets.categories[0];
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Counts' }).waitFor();
+    const chosen = page.getByLabel('Category', { exact: true });
+    expect(await chosen.locator('option').allTextContents()).toContain(`${category} (${count})`);
+    await chosen.selectOption({ label: `${category} (${count})` });
+    await page.waitForURL((url) => url.searchParams.get('category') === category);
+    await page
+      .getByRole('status')
+      .getByText(count === 1 ? '1 result' : `${count} results`, { exact: true })
+      .waitFor();
+    const cards = page.locator('.cards > li');
+    await cards.first().waitFor();
+    for (const card of await cards.all()) expect(await card.textContent()).toContain(category);
+    await page.setViewportSize(STORY_SIZE);
+  });
+
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];
   const SIGNED_IN_PAGES = () => [
     '/profile',

@@ -186,6 +186,26 @@ function ownListOf(filters: Filters): OwnFilters | null {
   return own.filters.some(({ name }) => filters[name] !== '') ? own : null;
 }
 
+/**
+ * The Category choice: any, then each category that exists with its count, most frequent first. A
+ * category set otherwise (an address typed in another case, or one no item has now) is matched in any
+ * case, as the search matches it, and kept as a choice of its own when none matches.
+ */
+function categoryChoice(
+  categories: Facets['categories'],
+  chosen: string,
+): { value: string; options: Array<[string, string]> } {
+  const options: Array<[string, string]> = [
+    ['', 'Any'],
+    ...categories.map((c): [string, string] => [c.category, `${c.category} (${c.count})`]),
+  ];
+  if (!chosen) return { value: '', options };
+  const listed = categories.find((c) => c.category.toLowerCase() === chosen.toLowerCase());
+  return listed
+    ? { value: listed.category, options }
+    : { value: chosen, options: [...options, [chosen, chosen]] };
+}
+
 /** What a catalog page lists: both kinds (`/`, `/policies`), or one (`/rulesets`). */
 interface CatalogScope {
   title: string;
@@ -283,6 +303,13 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
   };
   const facets = answer?.facets;
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
+  // The categories to choose from are the ones that exist, with their counts (the search's facets, each
+  // counted with the other filters applied); a kind's own list has no facets: the last ones read stay.
+  const [categories, setCategories] = useState<Facets['categories']>([]);
+  useEffect(() => {
+    if (facets) setCategories(facets.categories);
+  }, [facets]);
+  const category = categoryChoice(categories, filters.category);
 
   return (
     <Page title={scope.title}>
@@ -326,7 +353,12 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
               ['vendor', withCount('Vendor', facets?.catalogs.vendor)],
             ]}
           />
-          <TextField label="Category" value={filters.category} onChange={set('category')} />
+          <SelectField
+            label="Category"
+            value={category.value}
+            onChange={set('category')}
+            options={category.options}
+          />
           {filters.kind === 'policy' || filters.kind === 'ruleset'
             ? OWN_FILTERS[filters.kind].filters.map(({ name, label, options }) => (
                 <SelectField
