@@ -2174,6 +2174,30 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.setViewportSize(STORY_SIZE);
   });
 
+  it('a busy submit keeps the keyboard focus and takes no second submit; the focus stays after the answer', async () => {
+    const admin = await signedInAdmin('/tokens', 'Access tokens');
+    let posts = 0;
+    const tokens = (url: URL) => url.pathname === '/api/tokens';
+    await admin.route(tokens, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return route.continue();
+    });
+    await admin.getByLabel('Name').fill('focus kept');
+    await admin.getByRole('button', { name: 'Create token' }).focus();
+    await admin.keyboard.press('Enter');
+    await admin.getByRole('button', { name: 'Creating…' }).waitFor();
+    await focusOn(admin, 'Creating…');
+    // Pressed again while it runs: refused, not sent twice.
+    await admin.keyboard.press('Enter');
+    await admin.getByTestId('new-token').waitFor();
+    await focusOn(admin, 'Create token');
+    expect(posts).toBe(1);
+    await admin.unroute(tokens);
+    await admin.context().close();
+  });
+
   const PUBLIC_PAGES = () => ['/', '/rulesets', `/policies/${story.policyId}`, '/signin', '/signup'];
   const SIGNED_IN_PAGES = () => [
     '/profile',

@@ -12,7 +12,7 @@ import { Link } from './router';
 import { useSession } from './session';
 import { Markdown, type Tab, Tabs } from './tabs';
 import { useAction, useAsync } from './ui/async';
-import { ActionForm, TextArea } from './ui/fields';
+import { ActionForm, SubmitButton, TextArea } from './ui/fields';
 import { ErrorMessage, Loading, Page, PendingPage } from './ui/page';
 
 /** A documentation tab, as both kinds answer it. */
@@ -219,9 +219,9 @@ function OwnerTab<L extends Listing>({ kind, listing }: { kind: ListingPageKind<
         />
         <ErrorMessage error={transfer.error} />
         {offered ? <p role="status">Offered: the recipient accepts or rejects it in their inbox.</p> : null}
-        <button type="submit" disabled={transfer.busy || !recipient.trim()}>
+        <SubmitButton runs={transfer} disabled={!recipient.trim()}>
           Offer the {kind.title.toLowerCase()}
-        </button>
+        </SubmitButton>
       </ActionForm>
     </div>
   );

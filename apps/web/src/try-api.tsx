@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ok } from './api/client';
 import type { components } from '@policy-catalog/sdk';
 import { useAction } from './ui/async';
 import { Badge, severityCounts } from './ui/display';
-import { RadioSet, SubmitButton, TextArea, TextField } from './ui/fields';
+import { ActionForm, RadioSet, SubmitButton, TextArea, TextField } from './ui/fields';
 import { ErrorMessage } from './ui/page';
 
 type Report = components['schemas']['EvaluationReportDto'];
@@ -54,10 +54,6 @@ export function TryOnYourApi({
     evaluate.setError(null);
     setReport(null);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void evaluate.run();
-  };
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setContent(await file.text());
@@ -77,7 +73,7 @@ export function TryOnYourApi({
     <section aria-labelledby="try-api">
       <h2 id="try-api">Try on your API</h2>
       {!signedIn ? <p>Sign in to evaluate an API specification with this ruleset.</p> : null}
-      <form onSubmit={submit}>
+      <ActionForm runs={evaluate}>
         <RadioSet
           legend="Specification (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0)"
           name="source"
@@ -120,7 +116,7 @@ export function TryOnYourApi({
         <SubmitButton runs={evaluate} busy="Evaluating…" disabled={!signedIn}>
           Evaluate
         </SubmitButton>
-      </form>
+      </ActionForm>
       <ErrorMessage error={evaluate.error} />
       {report ? <EvaluationResults report={report.report} lines={report.lines} /> : null}
     </section>

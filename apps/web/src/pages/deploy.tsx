@@ -8,7 +8,7 @@ import { CutListNote, OrgTree } from '../org-tree';
 import { Link, navigate, useLocation } from '../router';
 import { useAction, useAsync, useDebounced } from '../ui/async';
 import { StatusBadge } from '../ui/display';
-import { ActionForm, Checkbox, SelectField, TextField } from '../ui/fields';
+import { ActionForm, Checkbox, SelectField, SubmitButton, TextField } from '../ui/fields';
 import { ErrorMessage, Loading, Page } from '../ui/page';
 
 type Result = Schemas['DeploymentResultDto'];
@@ -396,11 +396,9 @@ export default function Deploy() {
             Start another deployment
           </button>
         ) : (
-          <button type="submit" disabled={!ready || deploy.busy}>
-            {deploy.busy
-              ? 'Deploying…'
-              : `${rollout.on ? 'Roll out' : 'Deploy'} to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
-          </button>
+          <SubmitButton runs={deploy} busy="Deploying…" disabled={!ready}>
+            {`${rollout.on ? 'Roll out' : 'Deploy'} to ${targets.length} organization${targets.length === 1 ? '' : 's'}`}
+          </SubmitButton>
         )}
       </ActionForm>
       {results ? (

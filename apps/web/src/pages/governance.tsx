@@ -342,9 +342,9 @@ function Threshold({
           onChange={(e) => setValue(e.target.value)}
         />
         <ErrorMessage error={save.error} />
-        <button type="submit" disabled={save.busy || shown === String(current)}>
+        <SubmitButton runs={save} disabled={shown === String(current)}>
           Save threshold
-        </button>
+        </SubmitButton>
       </ActionForm>
     </section>
   );
@@ -516,9 +516,9 @@ function CreateProfile({ workspaceId, onCreated }: { workspaceId: string; onCrea
       />
       <TextField label="Applies to scopes" {...field('scopes', 'matchScopes')} />
       <ErrorMessage error={create.error} besideFields />
-      <button type="submit" disabled={create.busy || !chosen}>
+      <SubmitButton runs={create} disabled={!chosen}>
         Create profile
-      </button>
+      </SubmitButton>
     </ActionForm>
   );
 }

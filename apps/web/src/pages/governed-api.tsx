@@ -9,7 +9,7 @@ import { Link } from '../router';
 import { useAction, useAsync, useCursorPages, type CursorPage, type CursorPages } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, severityCounts, When } from '../ui/display';
-import { ActionForm, SelectField, TextField, useFields } from '../ui/fields';
+import { ActionForm, SelectField, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, LoadMore, Page, Pending, PendingPage } from '../ui/page';
 import { ConformanceBadge, NotFoundOr } from './governance';
 
@@ -673,9 +673,7 @@ function WaiverForm({
         {...field('expires', 'expiresAt')}
       />
       <ErrorMessage error={create.error} besideFields />
-      <button type="submit" disabled={create.busy}>
-        Add waiver
-      </button>
+      <SubmitButton runs={create}>Add waiver</SubmitButton>
     </ActionForm>
   );
 }

@@ -1,7 +1,7 @@
 // A policy: documentation tabs (sanitized Markdown), like, the issues badge, threaded comments with
 // edit and delete, history; the owner's revisions and transfer. The page around them is the listing
 // page both kinds share (listing-page.tsx); this file holds what is the policy's own.
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { ListingPage, type ListingPageKind } from '../listing-page';
 import { Link } from '../router';
@@ -184,16 +184,12 @@ function CommentForm({
       }),
     );
     setBody('');
-    // Post was disabled while it ran, which left the focus nowhere: it goes back to the emptied box.
+    // Post keeps the focus while it runs; emptied, the box leaves nothing to post: the focus goes back to it.
     form.current?.querySelector('textarea')?.focus();
     onDone();
   });
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    void post.run();
-  };
   return (
-    <form className="form" onSubmit={submit} ref={form}>
+    <ActionForm className="form" runs={post} ref={form}>
       <TextArea
         label={label}
         value={body}
@@ -206,7 +202,7 @@ function CommentForm({
       <SubmitButton runs={post} busy="Posting…" disabled={!body.trim()}>
         Post
       </SubmitButton>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -409,9 +405,9 @@ function Revisions({ listing: policy }: { listing: Policy }) {
             onChange={(e) => setValue(e.target.value)}
           />
           <ErrorMessage error={propose.error} />
-          <button type="submit" disabled={propose.busy || !value.trim()}>
+          <SubmitButton runs={propose} disabled={!value.trim()}>
             Propose revision
-          </button>
+          </SubmitButton>
         </ActionForm>
       ) : (
         <p className="hint">Revisions are for published policies; before that, edit the submission.</p>

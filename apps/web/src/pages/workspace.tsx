@@ -1,6 +1,6 @@
 // One workspace: rename, archive, members and roles, shared connections, self-heal of drifted deployments,
 // what is installed; every destructive action shows its impact first.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
 import { SelfHealSetting } from '../self-heal-setting';
@@ -9,7 +9,7 @@ import { WebhookEndpoints } from './webhooks';
 import { useAction, useAsync } from '../ui/async';
 import { ConfirmDialog } from '../ui/dialogs';
 import { Badge, DataTable, When } from '../ui/display';
-import { ActionForm, SelectField, TextField } from '../ui/fields';
+import { ActionForm, SelectField, SubmitButton, TextField } from '../ui/fields';
 import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 
 type Detail = Schemas['WorkspaceDetailDto'];
@@ -80,9 +80,9 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
           />
           <ErrorMessage error={rename.error} />
           <div className="row">
-            <button type="submit" disabled={rename.busy || name.trim() === w.name}>
+            <SubmitButton runs={rename} disabled={name.trim() === w.name}>
               Rename
-            </button>
+            </SubmitButton>
             {!w.is_personal ? (
               <button
                 type="button"
@@ -253,9 +253,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
             ]}
           />
           <ErrorMessage error={add.error} />
-          <button type="submit" disabled={add.busy}>
-            Add member
-          </button>
+          <SubmitButton runs={add}>Add member</SubmitButton>
         </ActionForm>
       ) : null}
       <ConfirmDialog
@@ -358,13 +356,10 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
       </ul>
       <ErrorMessage error={enable.error} />
       {manage && !w.archived_at && shareable.length > 0 ? (
-        <form
+        <ActionForm
           className="form"
           aria-label="Share a connection"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            if (pick) void share.run(pick);
-          }}
+          runs={{ run: () => pick && share.run(pick), busy: share.busy }}
         >
           <SelectField
             label="Share one of your connections"
@@ -373,10 +368,10 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
             options={[['', 'Choose…'], ...shareable.map((c): [string, string] => [c.id, c.name])]}
           />
           <ErrorMessage error={share.error} />
-          <button type="submit" disabled={!pick || share.busy}>
+          <SubmitButton runs={share} disabled={!pick}>
             Share
-          </button>
-        </form>
+          </SubmitButton>
+        </ActionForm>
       ) : null}
       <ConfirmDialog
         open={unsharing !== null}

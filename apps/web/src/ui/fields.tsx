@@ -12,23 +12,42 @@ import {
 import { ApiError } from '../api/client';
 import { type FieldProblem, inFormWords } from '../api/field-errors';
 
-/** A form whose submit runs an action in place (the page does not reload). */
+/**
+ * A form whose submit runs an action in place (the page does not reload). A submit while the action runs
+ * (Enter pressed again, a second click) is refused, as is one whose button says it cannot be used
+ * (`aria-disabled`, see SubmitButton): the action runs once per answer.
+ */
 export function ActionForm({
   runs,
   ...form
-}: Omit<ComponentProps<'form'>, 'onSubmit' | 'action'> & { runs: { run: () => unknown } }) {
+}: Omit<ComponentProps<'form'>, 'onSubmit' | 'action'> & { runs: { run: () => unknown; busy: boolean } }) {
   return (
     <form
       {...form}
       onSubmit={(e) => {
         e.preventDefault();
+        const { submitter } = e.nativeEvent;
+        if (runs.busy || submitter?.getAttribute('aria-disabled') === 'true') return;
         void runs.run();
       }}
     />
   );
 }
 
-/** A form's submit: disabled while its action runs (or while `disabled`), and saying `busy` meanwhile. */
+/**
+ * What a form's submit button takes while its action runs: it says it cannot be used (`aria-disabled`)
+ * but is not `disabled`, so it keeps the keyboard's focus (a disabled button drops it to the page's start,
+ * and the user tabs from the top again); ActionForm refuses the submit meanwhile. `disabled` (the form is
+ * not ready) disables it outright.
+ */
+function busyButton(busy: boolean, disabled: boolean) {
+  return busy ? { 'aria-disabled': true as const } : { disabled };
+}
+
+/**
+ * A form's submit: unusable while its action runs (keeping the focus, see busyButton) and saying `busy`
+ * meanwhile (else its label), disabled while `disabled`.
+ */
 export function SubmitButton({
   runs,
   busy,
@@ -36,18 +55,18 @@ export function SubmitButton({
   children,
 }: {
   runs: { busy: boolean };
-  busy: string;
+  busy?: string;
   disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <button type="submit" disabled={runs.busy || disabled}>
-      {runs.busy ? busy : children}
+    <button type="submit" {...busyButton(runs.busy, disabled)}>
+      {runs.busy && busy ? busy : children}
     </button>
   );
 }
 
-/** An edit form's buttons: its submit (`save`, disabled while the action runs), then Cancel. */
+/** An edit form's buttons: its submit (`save`, unusable while the action runs), then Cancel. */
 export function SaveOrCancel({
   save,
   runs,
@@ -59,9 +78,7 @@ export function SaveOrCancel({
 }) {
   return (
     <div className="row">
-      <button type="submit" disabled={runs.busy}>
-        {save}
-      </button>
+      <SubmitButton runs={runs}>{save}</SubmitButton>
       <button type="button" className="secondary" onClick={onCancel}>
         Cancel
       </button>
