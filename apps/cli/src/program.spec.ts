@@ -90,6 +90,17 @@ describe('the command line', () => {
     expect(out).toBe('');
   });
 
+  it('says in deploy --help that a version not yet in the registry needs --release or --publish', async () => {
+    expect(await cli('deploy', '--help')).toBe(0);
+    const help = out.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--publish publish a MAJOR.MINOR.PATCH-dev.<timestamp> version to the registry first',
+    );
+    expect(help).toContain(
+      '--release publish the plain version and its home page to the registry first (without it or --publish, the version must be there already: a first deploy needs one of them)',
+    );
+  });
+
   describe('lists what deploy needs (against a stand-in of the API)', () => {
     const PROD = '11111111-1111-4111-8111-111111111111';
     const DEV = '22222222-2222-4222-8222-222222222222';

@@ -53,8 +53,11 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
     )
     .option('--connection <id-or-name>', 'the platform connection (default: your only one)')
     .option('--workspace <id-or-slug>', 'the workspace (default: your personal workspace)')
-    .option('--publish', 'publish a MAJOR.MINOR.PATCH-dev.<timestamp> version')
-    .option('--release', 'publish the plain version and its home page')
+    .option('--publish', 'publish a MAJOR.MINOR.PATCH-dev.<timestamp> version to the registry first')
+    .option(
+      '--release',
+      'publish the plain version and its home page to the registry first (without it or --publish, the version must be there already: a first deploy needs one of them)',
+    )
     .option('--cleanup-dev', 'after a release, delete its dev versions')
     .option('--ref <ref>', 'branch, tag or commit (default: the reviewed commit; another ref is a dev build)')
     .option('--implementation-ref <ref>', 'split policies: the implementation ref')
