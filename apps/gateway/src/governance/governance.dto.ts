@@ -252,7 +252,8 @@ const FOLLOWS: ApiPropertyOptions = {
   type: [RulesetFollowInputDto],
   minItems: L.profileRulesets.min,
   maxItems: L.profileRulesets.max,
-  description: 'The rulesets the profile applies, each once',
+  uniqueItems: true,
+  description: 'The rulesets the profile applies, each once (one entry per `rulesetId`)',
 };
 
 export class CreateProfileDto {

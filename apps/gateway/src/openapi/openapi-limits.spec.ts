@@ -16,8 +16,9 @@ type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-
  * The document states the limits the validators enforce, exactly: for every request DTO of the gateway
  * (a body's component schema, or an operation's query, path or header parameters), each rule has its
  * counterpart in the schema of that property (length, range, item count, enum, pattern, format,
- * integer), so a limit changed in one place and not the other fails here; and every request field,
- * header and path parameter of every operation has a bound, and is validated.
+ * integer, unique items, a single allowed value), so a limit changed in one place and not the other
+ * fails here; and every request field, header and path parameter of every operation has a bound, and is
+ * validated.
  */
 describe('the OpenAPI document and the validators', () => {
   let document: OpenAPIObject;
@@ -129,6 +130,16 @@ describe('the OpenAPI document and the validators', () => {
           break;
         case 'isInt':
           want('type', 'integer');
+          break;
+        case 'arrayUnique':
+          want('uniqueItems', true);
+          break;
+        case 'isIso8601':
+          want('format', 'date-time');
+          break;
+        case 'equals':
+          if (!has('const', a) && !has('enum', [a]))
+            problems.push(`${at}: the validator allows only ${JSON.stringify(a)}, the document more`);
           break;
         case 'isIn': {
           const values = (a as unknown[]).map(String).sort();

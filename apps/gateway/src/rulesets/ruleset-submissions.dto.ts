@@ -82,8 +82,10 @@ export class RulesetSubmissionFieldsDto {
     enum: SCOPE_FILTERS,
     isArray: true,
     maxItems: TARGET_SCOPES.length,
+    uniqueItems: true,
     description:
-      'Default: what the profile targets. `agent-network` is the deprecated alias of `agent`, stored as `agent`',
+      'Default: what the profile targets. Each scope once; `agent-network` is the deprecated alias of `agent`, ' +
+      'stored as `agent` (so the two together list `agent` twice)',
   })
   @Optional()
   @Transform(currentScopes)
