@@ -3,10 +3,18 @@ import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags 
 import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import {
+  type ApiError,
+  ApiErrors,
+  Authenticated,
+  Ctx,
+  OptionalAuth,
+  SOURCE_HOST_UNREADABLE,
+} from '../auth/auth.decorators';
 import { BodyLimit } from '../http/body-limit';
 import { flatListPagingDescription, OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
+import { EVALUATOR_REFUSALS } from '../rulesets/evaluator-refusals';
 import { specificationForBus } from '../rulesets/specification-parts';
 import {
   ApiDashboardDto,
@@ -43,8 +51,18 @@ const EXTENSION = ApiExtension('x-extension', {
   reason:
     'API governance: governed APIs, governance profiles, evaluations kept and waivers (the contract has none)',
 });
-/** Recording runs the evaluation engine: the bus waits as long as the evaluation route's. */
+/**
+ * Recording runs the evaluation engine, and registering or pushing a document has it parse the document:
+ * the bus waits as long as the evaluation route's.
+ */
 const EVALUATION_TIMEOUT_MS = EVALUATION_LIMITS.evaluationWaitMs;
+/** A document that no engine reads, refused when registered or pushed (nothing is kept). */
+const UNPARSEABLE: [number, string] = [
+  422,
+  'The document does not parse or is no API description the engines evaluate (RULESETS.SPECIFICATION_INVALID: ' +
+    'the message names the file, line and column of the first problem, `findings` lists them), or parsing it ran ' +
+    'past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`), named in the message',
+];
 /** A body that may carry a document of up to 5 MiB (`PushedDocumentDto`), JSON-escaped. */
 const DOCUMENT_BODY = BodyLimit(EVALUATION_LIMITS.requestBodyBytes);
 const NO_WORKSPACE: [number, string] = [404, 'No such workspace, or the caller is not a member'];
@@ -68,7 +86,9 @@ export class GovernanceController {
       'An API: its name (unique in the workspace), where its specification lives (a repository, path and ref on ' +
       'the source host) and/or a first document pushed (CI pushes later ones), tags and a scope, which governance ' +
       `profiles match. A workspace governs at most ${L.apisPerWorkspace} APIs (409), and the profiles may apply ` +
-      `it at most ${EVALUATION_LIMITS.rulesets.max} rulesets, what one evaluation runs (409 past it).`,
+      `it at most ${EVALUATION_LIMITS.rulesets.max} rulesets, what one evaluation runs (409 past it). A document is ` +
+      'parsed as its evaluations will read it, in the evaluator: one that does not parse, or is no API ' +
+      'description (OpenAPI 2.0, 3.0 or 3.1, AsyncAPI 2.0 to 2.6, RAML 1.0), is a 422 naming where, and nothing is registered.',
   })
   @ApiCreatedResponse({ type: GovernedApiEnvelopeDto })
   @ApiErrors(
@@ -80,14 +100,21 @@ export class GovernanceController {
         `${EVALUATION_LIMITS.rulesets.max} rulesets to the API (RULESETS.GOVERNANCE_LIMIT)`,
     ],
     [413, 'The document is larger than the limit'],
+    UNPARSEABLE,
+    ...EVALUATOR_REFUSALS,
   )
   async register(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: RegisterApiDto) {
     const { document, ...rest } = body;
-    return this.bus.request(GovernanceRpc.registerApi, ctx, {
-      workspaceId: id,
-      ...rest,
-      ...(document && { document: await specificationForBus(this.bus, ctx, { ...document }) }),
-    });
+    return this.bus.request(
+      GovernanceRpc.registerApi,
+      ctx,
+      {
+        workspaceId: id,
+        ...rest,
+        ...(document && { document: await specificationForBus(this.bus, ctx, { ...document }) }),
+      },
+      { timeoutMs: EVALUATION_TIMEOUT_MS },
+    );
   }
 
   @Get('workspaces/:id/governed-apis')
@@ -173,7 +200,9 @@ export class GovernanceController {
     summary: "Push a document of the API's specification (members; CI)",
     description:
       `The API keeps its newest ${L.documentsPerApi} documents (a push to one keeping as many replaces its oldest); ` +
-      `a workspace at most ${L.documentsPerWorkspace} (409 for a push that would add one).`,
+      `a workspace at most ${L.documentsPerWorkspace} (409 for a push that would add one). The document is parsed ` +
+      'as its evaluations will read it, in the evaluator: one that does not parse, or is no API description, is a ' +
+      '422 naming where, and is not kept.',
   })
   @ApiCreatedResponse({ type: ApiDocumentEnvelopeDto })
   @ApiErrors(
@@ -181,6 +210,8 @@ export class GovernanceController {
     NO_API,
     [409, 'The workspace is archived or keeps as many documents as allowed'],
     [413, 'The document is larger than the limit'],
+    UNPARSEABLE,
+    ...EVALUATOR_REFUSALS,
   )
   async pushDocument(
     @Ctx() ctx: RequestContext,
@@ -188,7 +219,12 @@ export class GovernanceController {
     @Body() body: PushedDocumentDto,
   ) {
     const document = await specificationForBus(this.bus, ctx, { ...body });
-    return this.bus.request(GovernanceRpc.pushDocument, ctx, { apiId: id, ...document });
+    return this.bus.request(
+      GovernanceRpc.pushDocument,
+      ctx,
+      { apiId: id, ...document },
+      { timeoutMs: EVALUATION_TIMEOUT_MS },
+    );
   }
 
   @Audited(AUDIT.apiEvaluated)
@@ -226,7 +262,7 @@ export class GovernanceController {
         'ran past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`) or is too large for an AMF profile (`EVALUATION_AMF_MAX_BYTES`), named in the message',
     ],
     [429, "The workspace's evaluations per hour, or the caller's per minute (Retry-After)"],
-    [502, 'The source host could not be read'],
+    SOURCE_HOST_UNREADABLE,
     [503, 'Every evaluator is busy (Retry-After)', 'retry-after'],
     [504, 'The rulesets service did not answer in time'],
   )

@@ -81,13 +81,15 @@ describe('the error responses of the OpenAPI document', () => {
     expect(statuses('/health/ready', 'get')).toEqual(['431', '503']);
   });
 
-  it("lists the evaluator's refusals, with Retry-After, on the routes that validate a ruleset repository (a pin too)", () => {
+  it("lists the evaluator's refusals, with Retry-After, on the routes that validate a ruleset repository (a pin too) or parse a governed API's document", () => {
     type Response = { description?: string; headers?: Record<string, unknown> };
     for (const [path, method] of [
       ['/api/ruleset-submissions/validate', 'post'],
       ['/api/ruleset-submissions', 'post'],
       ['/api/ruleset-submissions/{id}', 'patch'],
       ['/api/rulesets/{id}/pin', 'post'],
+      ['/api/workspaces/{id}/governed-apis', 'post'],
+      ['/api/governed-apis/{id}/documents', 'post'],
     ] as const) {
       const responses = (document.paths[path][method] as { responses: Record<string, Response> }).responses;
       expect({ path, share: responses['429']?.headers }).toEqual({
@@ -112,6 +114,8 @@ describe('the error responses of the OpenAPI document', () => {
       ['/api/vendor-rulesets/{slug}/evaluations', 'post'],
       ['/api/ruleset-evaluations', 'post'],
       ['/api/governed-apis/{id}/evaluations', 'post'],
+      ['/api/workspaces/{id}/governed-apis', 'post'],
+      ['/api/governed-apis/{id}/documents', 'post'],
     ] as const) {
       const responses = (document.paths[path][method] as { responses: Record<string, Response> }).responses;
       expect({ path, busy: responses['503']?.headers }).toEqual({

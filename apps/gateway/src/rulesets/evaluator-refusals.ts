@@ -2,8 +2,9 @@ import type { ApiError } from '../auth/auth.decorators';
 
 /**
  * The refusals of a route whose work runs on the rulesets service's evaluator (a ruleset repository's
- * validation: the engine's check of its profile or Spectral ruleset, and its examples), in the caller's
- * share of it as their evaluations are: besides the route's own errors.
+ * validation: the engine's check of its profile or Spectral ruleset, and its examples; a governed API's
+ * document parsed as it is registered or pushed), in the caller's share of it as their evaluations are:
+ * besides the route's own errors.
  */
 export const EVALUATOR_REFUSALS: ApiError[] = [
   [

@@ -137,6 +137,31 @@ export class EvaluationService {
   }
 
   /**
+   * Parses a document as its evaluations will (a governed API's, registered or pushed), in the evaluator's
+   * threads under the caller's share and EVALUATION_TIMEOUT_MS, and runs no rule: its format when an
+   * engine reads it (Spectral rulesets', or, within EVALUATION_AMF_MAX_BYTES, AMF profiles'), else 422
+   * `RULESETS.SPECIFICATION_INVALID` with the parser's findings (file, line and column), as an evaluation
+   * of it would answer. A document whose model is cached parsed before: it is not parsed again.
+   */
+  async parseDocument(ownerId: string, document: { content: string; filename?: string }): Promise<string> {
+    const spec = await this.specs.read({ content: document.content, filename: document.filename }, ownerId);
+    const model = this.cache.model(spec.digest);
+    if (model) return model.format;
+    const outcome = await this.pool.run(
+      {
+        kind: 'parse',
+        files: spec.files,
+        main: spec.main,
+        amf: specificationBytes(spec.files) <= this.env.EVALUATION_AMF_MAX_BYTES,
+      },
+      { owner: ownerId },
+    );
+    if (outcome.kind === 'parse-failed') throw unparseable(outcome.findings);
+    if (outcome.kind !== 'parsed') throw new Error(`unexpected evaluator outcome ${outcome.kind}`);
+    return outcome.format;
+  }
+
+  /**
    * The AMF validator's memory (WebAssembly) grows with the document, outside the thread's heap limit:
    * a document over EVALUATION_AMF_MAX_BYTES is refused before any engine runs, naming the limit.
    */

@@ -169,6 +169,7 @@ function parsedReport(
         : { ok: false, findings: outcome.outcome.findings };
     case 'profile-checked':
     case 'spectral-checked':
+    case 'parsed':
     case 'warm':
       return null;
   }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GOVERNANCE_LIMITS, GovernanceRpc, RulesetEvaluationRpc } from '@pc/contracts';
 import { OAS3 } from '@pc/testing';
 import { workspaceTeam } from '../testing/governance-fixtures';
-import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
+import { codeOf, errorOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /**
  * Governed APIs through the bus contract: registering with a source and/or a pushed document, editing,
@@ -78,6 +78,62 @@ describe('governed APIs (service level, PostgreSQL)', () => {
         h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: api.id, content: OAS3, upload: others }),
       ),
     ).toBe('BUS.MESSAGE_INVALID');
+  });
+
+  it('refuses a document that does not parse, or is no API description, with 422 saying where, and keeps nothing of it', async () => {
+    const ws = h.workspace(owner, [[member, 'member']]);
+    const broken = 'openapi: 3.0.0\ninfo: [unclosed\n';
+    const refused = await errorOf(
+      h.request(GovernanceRpc.registerApi, member.ctx, {
+        workspaceId: ws,
+        name: 'Broken API',
+        document: { content: broken, filename: 'broken.yaml' },
+      }),
+    );
+    expect(refused).toMatchObject({
+      code: 'RULESETS.SPECIFICATION_INVALID',
+      message: expect.stringContaining('(broken.yaml:3:1)'),
+      extra: { findings: [{ file: 'broken.yaml', line: 3, column: 1 }] },
+    });
+    const notAnApi = await errorOf(
+      h.request(GovernanceRpc.registerApi, member.ctx, {
+        workspaceId: ws,
+        name: 'Prose API',
+        document: { content: 'Just some words, no API here.' },
+      }),
+    );
+    expect(notAnApi).toMatchObject({
+      code: 'RULESETS.SPECIFICATION_INVALID',
+      message: expect.stringContaining('Not an API specification'),
+    });
+    expect((await h.request(GovernanceRpc.listApis, member.ctx, { workspaceId: ws })).apis).toEqual([]);
+
+    // Pushed to an API, in one message or sent ahead in parts: refused alike, the API's documents unchanged.
+    const { api } = await h.request(GovernanceRpc.registerApi, member.ctx, {
+      workspaceId: ws,
+      name: 'Pets API',
+      document: { content: OAS3 },
+    });
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: api.id, content: '{"openapi": ' }),
+      ),
+    ).toBe('RULESETS.SPECIFICATION_INVALID');
+    const upload = { id: randomUUID(), parts: 2 };
+    for (const [index, text] of ['openapi: 3.0.0\ninfo:\n  title: Pets\n', '  version: [1.0.0\n'].entries())
+      await h.request(RulesetEvaluationRpc.uploadPart, member.ctx, { id: upload.id, index, text });
+    expect(await codeOf(h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: api.id, upload }))).toBe(
+      'RULESETS.SPECIFICATION_INVALID',
+    );
+    expect((await h.request(GovernanceRpc.getApi, member.ctx, { id: api.id })).api.documents).toBe(1);
+    // A RAML 1.0 document (read by AMF profiles only) is an API description all the same.
+    await expect(
+      h.request(GovernanceRpc.pushDocument, member.ctx, {
+        apiId: api.id,
+        content: '#%RAML 1.0\ntitle: Pets\n/pets:\n  get:\n',
+        filename: 'pets.raml',
+      }),
+    ).resolves.toMatchObject({ document: { filename: 'pets.raml' } });
   });
 
   it('refuses a second API of the same name in the workspace (409), whatever its case', async () => {

@@ -15,9 +15,9 @@ import {
   type UpdateApiRequest,
   type UpdateSettingsRequest,
 } from '@pc/contracts';
-import { Database, type Executor, fitToBudget } from '@pc/platform';
+import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
-import { SpecificationUploads } from '../evaluation';
+import { EvaluationService, SpecificationUploads } from '../evaluation';
 import { GovernanceAccess } from './governance-access';
 import { GovernedApiAccess } from './governed-api-access';
 import { toApiDocument, toGovernedApi } from './governed-api.row';
@@ -27,7 +27,9 @@ import { type ApiChanges, GovernedApisRepository } from './governed-apis.reposit
  * A workspace's governed APIs: registered by any member with a source on the source host and/or
  * documents pushed (from CI), tags and a scope; deleted by the owner and admins; listed at-risk first.
  * The workspace's limits (APIs, documents) are counted under a lock on the workspace, so that two
- * registrations at once never pass the limit together.
+ * registrations at once never pass the limit together. A document no engine reads (it does not parse, or
+ * is no API description) is refused (422 with the parser's findings) before anything is written: it is
+ * parsed in the evaluator's threads, before the transaction, which holds no lock while it waits.
  */
 @Injectable()
 export class GovernedApisService {
@@ -37,11 +39,13 @@ export class GovernedApisService {
     private readonly access: GovernanceAccess,
     private readonly apiAccess: GovernedApiAccess,
     private readonly uploads: SpecificationUploads,
+    private readonly engine: EvaluationService,
   ) {}
 
   async register(ctx: RequestContext, request: RegisterApiRequest): Promise<{ api: GovernedApi }> {
     const grant = await this.access.check(ctx, request.workspaceId, 'write');
     const name = request.name.trim();
+    const document = request.document && (await this.parsedDocumentOf(grant.userId, request.document));
     const id = await this.db.transaction(async (tx) => {
       await this.apis.lockWorkspace(tx, request.workspaceId);
       if ((await this.apis.countInWorkspace(tx, request.workspaceId)) >= L.apisPerWorkspace)
@@ -68,14 +72,7 @@ export class GovernedApisService {
         scope,
         createdBy: grant.userId,
       });
-      if (request.document)
-        await this.addDocument(
-          tx,
-          apiId,
-          request.workspaceId,
-          grant.userId,
-          await this.documentOf(grant.userId, request.document),
-        );
+      if (document) await this.addDocument(tx, apiId, request.workspaceId, grant.userId, document);
       return apiId;
     });
     return this.present(id, request.workspaceId);
@@ -155,12 +152,14 @@ export class GovernedApisService {
   }
 
   async pushDocument(ctx: RequestContext, request: PushDocumentRequest): Promise<{ document: ApiDocument }> {
-    const document = await this.db.transaction(async (tx) => {
-      const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write', tx);
-      const document = await this.documentOf(grant.userId, request);
+    const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
+    const document = await this.parsedDocumentOf(grant.userId, request);
+    const pushed = await this.db.transaction(async (tx) => {
+      // Deleted while its document was parsed: a 404, as before it.
+      if (!(await this.apis.findById(tx, api.id, true))) throw notFound('API');
       return this.addDocument(tx, api.id, api.workspace_id, grant.userId, document);
     });
-    return { document };
+    return { document: pushed };
   }
 
   async getSettings(ctx: RequestContext, workspaceId: string): Promise<{ settings: GovernanceSettings }> {
@@ -224,6 +223,16 @@ export class GovernedApisService {
   ): Promise<{ content: string; filename?: string; commit?: string }> {
     const { upload, content, ...rest } = document;
     return { ...rest, content: upload ? await this.uploads.take(userId, upload) : content! };
+  }
+
+  /** The document's text (`documentOf`), once an engine has parsed it: 422 with the findings otherwise. */
+  private async parsedDocumentOf(
+    userId: string,
+    document: DocumentOnBus,
+  ): Promise<{ content: string; filename?: string; commit?: string }> {
+    const text = await this.documentOf(userId, document);
+    await this.engine.parseDocument(userId, text);
+    return text;
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * The entry point of an evaluator worker thread (piscina). One task parses a specification once (or
- * takes a model the pool cached) and validates it against every profile given; or checks a profile.
+ * takes a model the pool cached) and validates it against every profile given; or checks a profile; or
+ * only parses a specification (a governed API's document, refused at once when no engine reads it).
  */
 import os from 'node:os';
 import { EVALUATION_LIMITS, type SeverityCounts } from '@pc/contracts';
@@ -52,6 +53,11 @@ export type EvaluatorTask =
   /** Spectral rulesets on one specification (its files, the main one named). */
   | { kind: 'evaluate-spectral'; files: Record<string, string>; main: string; rulesets: SpectralRun[] }
   | { kind: 'check-spectral'; run: SpectralRun }
+  /**
+   * Parses a specification as its evaluations will, and runs no rule: as Spectral rulesets read it, else,
+   * with `amf` (the document within EVALUATION_AMF_MAX_BYTES), as AMF profiles do.
+   */
+  | { kind: 'parse'; files: Record<string, string>; main: string; amf: boolean }
   | { kind: 'warm-up' };
 
 export type EvaluatorOutcome =
@@ -70,6 +76,7 @@ export type EvaluatorOutcome =
         Extract<SpectralOutcome, { ok: false }> | { ok: true; format: string; reports: EngineReport[] };
     }
   | { kind: 'spectral-checked'; problems: SpectralProblem[]; rules: SpectralRuleInfo[] }
+  | { kind: 'parsed'; format: string }
   | { kind: 'warm' };
 
 /**
@@ -133,6 +140,18 @@ export async function perform(task: EvaluatorTask): Promise<EvaluatorOutcome> {
         kind: 'spectral-evaluated',
         outcome: { ...outcome, reports: outcome.reports.map((r) => (r.ok ? kept(r) : r)) },
       };
+    }
+    case 'parse': {
+      const { parseSpectral } = await import('./spectral-engine');
+      const read = await parseSpectral(task.files, task.main);
+      if (read.ok) return { kind: 'parsed', format: read.format };
+      if (!task.amf) return { kind: 'parse-failed', findings: read.findings };
+      // A document Spectral rulesets do not read may still be one AMF profiles read (RAML 1.0 is theirs
+      // alone): their parser decides. A RAML document's findings are its, any other's Spectral's.
+      const amf = await parseSpecification(task.files, task.main);
+      if (amf.ok) return { kind: 'parsed', format: amf.format };
+      const raml = /^#%RAML\b/.test(task.files[task.main] ?? '');
+      return { kind: 'parse-failed', findings: raml ? amf.findings : read.findings };
     }
     case 'evaluate': {
       let model = task.model;

@@ -291,32 +291,9 @@ export async function evaluateSpectral(
   runs: SpectralRun[],
 ): Promise<SpectralOutcome> {
   const lib = await libs();
-  let document: ReturnType<typeof documentOf>;
-  try {
-    document = documentOf(lib, files, main);
-  } catch (error) {
-    // The parser recurses once per level: nested some thousands deep, it overflows the thread's stack.
-    if (error instanceof RangeError) return refused(TOO_DEEP, main);
-    throw error;
-  }
-  const broken = document.diagnostics.filter((d) => Number(d.severity) === 0);
-  if (broken.length > 0) {
-    return {
-      ok: false,
-      findings: broken.map((d) => ({
-        severity: 'violation',
-        message: d.message,
-        file: main,
-        line: d.range.start.line + 1,
-        column: d.range.start.character + 1,
-      })),
-    };
-  }
-  // Spectral runs any document (its rules for other formats simply do not apply, and it conforms): a
-  // document the AMF engine refuses is refused here too, in the same words.
-  const format = formatOf(lib, document.data);
-  if (!SUPPORTED.has(format)) return refused(refusalOf(files[main]), main);
-  if (depthOf(document.data) >= MAX_DEPTH) return refused(TOO_DEEP, main);
+  const read = readDocument(lib, files, main);
+  if (!read.ok) return read;
+  const { document, format } = read;
   const reports: Extract<SpectralOutcome, { ok: true }>['reports'] = [];
   for (const run of runs) {
     let ruleset: Core.Ruleset;
@@ -355,6 +332,55 @@ export async function evaluateSpectral(
     reports.push({ ok: true, conforms: !results.some((r) => r.severity === 'violation'), results });
   }
   return { ok: true, format, reports };
+}
+
+/**
+ * Parses a specification as its evaluation with Spectral rulesets does, and runs no rule: its format, or
+ * the findings of a document that does not parse, is no API description it evaluates, or nests too deep.
+ */
+export async function parseSpectral(
+  files: Record<string, string>,
+  main: string,
+): Promise<{ ok: true; format: string } | Extract<SpectralOutcome, { ok: false }>> {
+  const read = readDocument(await libs(), files, main);
+  return read.ok ? { ok: true, format: read.format } : read;
+}
+
+/** The specification's main file parsed (see `documentOf`) and its format, or why it is not evaluated. */
+function readDocument(
+  lib: Libraries,
+  files: Record<string, string>,
+  main: string,
+):
+  | { ok: true; document: ReturnType<typeof documentOf>; format: string }
+  | Extract<SpectralOutcome, { ok: false }> {
+  let document: ReturnType<typeof documentOf>;
+  try {
+    document = documentOf(lib, files, main);
+  } catch (error) {
+    // The parser recurses once per level: nested some thousands deep, it overflows the thread's stack.
+    if (error instanceof RangeError) return refused(TOO_DEEP, main);
+    throw error;
+  }
+  const broken = document.diagnostics.filter((d) => Number(d.severity) === 0);
+  if (broken.length > 0) {
+    return {
+      ok: false,
+      findings: broken.map((d) => ({
+        severity: 'violation',
+        message: d.message,
+        file: main,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+      })),
+    };
+  }
+  // Spectral runs any document (its rules for other formats simply do not apply, and it conforms): a
+  // document the AMF engine refuses is refused here too, in the same words.
+  const format = formatOf(lib, document.data);
+  if (!SUPPORTED.has(format)) return refused(refusalOf(files[main]), main);
+  if (depthOf(document.data) >= MAX_DEPTH) return refused(TOO_DEEP, main);
+  return { ok: true, document, format };
 }
 
 /**
