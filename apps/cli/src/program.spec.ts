@@ -502,6 +502,32 @@ describe('the command line', () => {
     });
   });
 
+  describe('a user with no connection yet (against a stand-in of the API)', () => {
+    standInApi((url, res) => {
+      const id = '00000000-0000-4000-8000-000000000000';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          url.pathname === '/api/connections'
+            ? { connections: [] }
+            : url.pathname === '/api/workspaces'
+              ? { memberships: [] }
+              : { policy: { id, name: 'Header Guard' } },
+        ),
+      );
+    });
+
+    it('says where to create a connection, not to name one of none, when organizations list or deploy needs one', async () => {
+      expect(await cli('organizations', 'list')).toBe(2);
+      expect(err).toBe(
+        'error: you have no platform connection yet: create one in the dashboard (Connections)\n',
+      );
+      err = '';
+      expect(await cli('deploy', '00000000-0000-4000-8000-000000000000', '--target', 'Payments')).toBe(2);
+      expect(err).toContain('you have no platform connection yet');
+    });
+  });
+
   describe('policies search and rulesets search (against a stand-in of an empty community catalog)', () => {
     standInApi((url, res) => {
       const vendor = url.searchParams.get('source') === 'vendor';

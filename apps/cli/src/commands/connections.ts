@@ -75,6 +75,11 @@ export async function findConnection(
   const { connections } = await client.api.connections.list();
   if (key === undefined) {
     if (connections.length === 1) return pick(connections[0]);
+    if (connections.length === 0)
+      throw new CliError(
+        'you have no platform connection yet: create one in the dashboard (Connections)',
+        EXIT.usage,
+      );
     throw new CliError(
       `name the connection with --connection (you have ${connections.length}: see \`policy-catalog connections list\`)`,
       EXIT.usage,
