@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   ASSET_TYPES,
+  type AssetType,
   CONNECTION_LIMITS,
   DEPLOYMENT_LIMITS as L,
   DeploymentsRpc,
   PLAN_ACTIONS,
   VERSION_PATTERN,
 } from '@pc/contracts';
-import { BusClient } from '@pc/platform';
+import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
 import { id } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
@@ -24,6 +25,27 @@ const plannedTargetSchema = z.object({
     .describe('The version a deployment would leave there (null: decided by the build)'),
   error: z.string().nullable(),
 });
+
+/**
+ * The item's id for its asset type, in the tool's own names (the service names the REST fields): the
+ * id of the type's kind, never the other one.
+ */
+function checkAsset(args: { asset_type: AssetType; policy_id?: string; ruleset_id?: string }): void {
+  const [own, other] =
+    args.asset_type === 'ruleset'
+      ? (['ruleset_id', 'policy_id'] as const)
+      : (['policy_id', 'ruleset_id'] as const);
+  if (args[own] === undefined)
+    throw new RemoteError({
+      code: 'BAD_REQUEST',
+      message: `${own} is required with asset_type ${args.asset_type}`,
+    });
+  if (args[other] !== undefined)
+    throw new RemoteError({
+      code: 'BAD_REQUEST',
+      message: `${other} does not belong with asset_type ${args.asset_type}: give ${own} alone`,
+    });
+}
 
 /**
  * Deployments, as far as an assistant may go: a plan, which changes nothing. It is the REST API's dry
@@ -46,22 +68,47 @@ export class DeploymentTools implements ToolSet {
       scope: 'api:write',
       dryRunOf: 'POST /api/deployments',
       input: {
-        asset_type: z.enum(ASSET_TYPES).default('policy'),
-        policy_id: id('policy').optional(),
-        ruleset_id: id('ruleset').optional(),
-        connection_id: id('connection'),
-        workspace_id: id('workspace'),
+        asset_type: z
+          .enum(ASSET_TYPES)
+          .default('policy')
+          .describe('policy (default, with policy_id) or ruleset (with ruleset_id).'),
+        policy_id: id('policy')
+          .optional()
+          .describe('With asset_type policy: the community policy (its id from search_policies).'),
+        ruleset_id: id('ruleset')
+          .optional()
+          .describe('With asset_type ruleset: the community ruleset (its id from search_rulesets).'),
+        connection_id: id('connection').describe(
+          "The platform connection to deploy with: your own or one shared into the workspace (its id is on the dashboard's Connections page, or GET /api/connections).",
+        ),
+        workspace_id: id('workspace').describe(
+          "A workspace you are an active member of (its id is on the dashboard's workspace page, or GET /api/workspaces).",
+        ),
         target_organization_ids: z
           .array(z.string().min(1).max(L.organizationIdMax))
           .min(L.targetsMin)
-          .max(L.targetsMax),
-        version: z.string().regex(VERSION_PATTERN).optional().describe('MAJOR.MINOR.PATCH'),
-        do_release: z.boolean().optional(),
-        do_publish: z.boolean().optional(),
+          .max(L.targetsMax)
+          .describe(
+            `The platform organizations to deploy to, ${L.targetsMin} to ${L.targetsMax} ids (those the connection reaches: GET /api/connections/{id}/orgs).`,
+          ),
+        version: z
+          .string()
+          .regex(VERSION_PATTERN, 'must be MAJOR.MINOR.PATCH, e.g. 1.2.0')
+          .optional()
+          .describe('The version to deploy, MAJOR.MINOR.PATCH (default: the one the build decides).'),
+        do_release: z
+          .boolean()
+          .optional()
+          .describe('Default false. Publish the plain version and its home page.'),
+        do_publish: z
+          .boolean()
+          .optional()
+          .describe('Default false. Publish a MAJOR.MINOR.PATCH-dev.<timestamp> version.'),
       },
       output: { asset_id: z.string(), targets: z.array(plannedTargetSchema) },
       annotations: { ...READ_ONLY, openWorldHint: true },
       run: async (args, ctx) => {
+        checkAsset(args);
         // Waited for past the deadline of its read of the platform (the eligible organizations).
         const plan = await this.bus.request(
           DeploymentsRpc.plan,

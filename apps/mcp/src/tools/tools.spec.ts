@@ -431,6 +431,33 @@ describe('the tool server: scopes and tool inputs', () => {
     expect(received.plans).toHaveLength(1);
   });
 
+  it("says what plan_deployment lacks in the tool's own argument names, and describes every argument", async () => {
+    const writer = await connect(['api:read', 'api:write']);
+    const tool = (await writer.listTools()).tools.find((t) => t.name === 'plan_deployment')!;
+    const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
+    expect(Object.keys(properties).filter((name) => !properties[name].description)).toEqual([]);
+    const base = {
+      connection_id: nth(1),
+      workspace_id: WORKSPACE,
+      target_organization_ids: ['org-payments'],
+    };
+    const asked = received.plans.length;
+    for (const [args, said] of [
+      [{ ...base, asset_type: 'ruleset', policy_id: ID }, /^ruleset_id is required .*asset_type ruleset/],
+      [{ ...base }, /^policy_id is required .*asset_type policy/],
+      [{ ...base, policy_id: ID, ruleset_id: ID }, /^ruleset_id does not belong .*asset_type policy/],
+      [{ ...base, policy_id: ID, version: '1.2' }, /must be MAJOR\.MINOR\.PATCH, e\.g\. 1\.2\.0 at version/],
+    ] as const) {
+      const refused = await call(writer, 'plan_deployment', args);
+      expect({ args, refused }).toEqual({
+        args,
+        refused: { error: true, text: expect.stringMatching(said) },
+      });
+      expect(refused.text).not.toMatch(/policyId|rulesetId|\\d/);
+    }
+    expect(received.plans.length).toBe(asked);
+  });
+
   it('refuses a forged resource cursor and a resource URI whose key is not of its kind, asking no service', async () => {
     const reader = await connect(['api:read']);
     const asked = received.list.length;
