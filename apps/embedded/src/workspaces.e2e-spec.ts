@@ -204,6 +204,49 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       ).toBe('admin');
       expect((await http.get(`/api/connections/${id}/orgs`, { token: viewer.token })).status).toBe(200);
     });
+
+    it('lets a member leave with their own id, from an archived workspace too, and withdraw their connection after', async () => {
+      const ws = await world.newWorkspace(owner);
+      const admin = await world.newUser();
+      const viewer = await world.newUser();
+      await world.addMember(ws, owner, admin, 'admin');
+      await world.addMember(ws, owner, viewer);
+      const { id } = await world.newConnection(admin);
+      await world.share(ws, admin, id);
+      const leave = (user: TestUser, token = user.token) =>
+        http.delete<Json>(`/api/workspaces/${ws}/members/${user.id}`, { token });
+      const orgs = () => http.get(`/api/connections/${id}/orgs`, { token: viewer.token });
+
+      expect((await leave(viewer, viewer.readToken)).status).toBe(403);
+      const ownerLeaves = await leave(owner);
+      expect([ownerLeaves.status, ownerLeaves.body.code]).toEqual([409, 'WORKSPACES.OWNER_CANNOT_LEAVE']);
+      expect((await http.post(`/api/workspaces/${ws}/archive`, {}, { token: owner.token })).status).toBe(200);
+      const own = await http.get<Json>(`/api/workspaces/${ws}/members/${admin.id}/impact`, {
+        token: admin.token,
+      });
+      expect(own.body).toMatchObject({ role: 'admin', owned_shared_connections: 1 });
+      expect((await leave(admin)).status).toBe(200);
+      expect((await http.get(`/api/workspaces/${ws}`, { token: admin.token })).status).toBe(404);
+      expect((await orgs()).status).toBe(404);
+      // Gone, the admin still takes their credentials out: re-enabled later, they stay out.
+      const withdrawn = await http.delete(`/api/workspaces/${ws}/connections?connection_id=${id}`, {
+        token: admin.token,
+      });
+      expect(withdrawn.status).toBe(200);
+      expect((await http.delete(`/api/workspaces/${ws}/archive`, { token: owner.token })).status).toBe(200);
+      expect(
+        (
+          await http.patch(
+            `/api/workspaces/${ws}/members/${admin.id}`,
+            { disabled: false },
+            { token: owner.token },
+          )
+        ).status,
+      ).toBe(200);
+      expect((await orgs()).status).toBe(404);
+      expect((await leave(viewer)).status).toBe(200);
+      expect((await http.get(`/api/workspaces/${ws}`, { token: viewer.token })).status).toBe(404);
+    });
   });
 
   describe('shared connections', () => {

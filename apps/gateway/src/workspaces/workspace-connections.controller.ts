@@ -10,7 +10,7 @@ import {
   ShareImpactDto,
   UnshareQuery,
 } from './workspace-connections.dto';
-import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
+import { MANAGERS_ONLY } from './workspaces.controller';
 import { AUDIT, Audited } from '../audit/audited';
 import { uuid } from '../http/uuid-param';
 
@@ -69,14 +69,23 @@ export class WorkspaceConnectionsController {
   @Delete()
   @Authenticated()
   @ApiOperation({
-    summary: 'Unshare a connection (owner and admins)',
+    summary: "Withdraw one's own connection (its owner, always), or pause another's (owner and admins)",
     description:
       "The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), " +
       '`paused` when another manager does (any manager re-enables it). Members lose the connection at once, ' +
-      'deployments made through it keep their attribution, and PATCH re-enables it.',
+      'deployments made through it keep their attribution, and PATCH re-enables it. The owner of the ' +
+      'connection withdraws it at any time: whatever their role is now (demoted to member, removed or gone), ' +
+      'from an archived workspace too, and a share paused by a manager or by their removal becomes withdrawn ' +
+      "(a removed member re-enabled later does not bring it back). Pausing another's connection is a change " +
+      'of the workspace: owner and admins only, not while it is archived (409).',
   })
   @ApiOkResponse({ type: OkDto })
-  @ApiErrors([400, 'connection_id missing or not a UUID'], MANAGERS_ONLY, NO_SHARE, ARCHIVED)
+  @ApiErrors(
+    [400, 'connection_id missing or not a UUID'],
+    [403, "Pausing another's connection: not the owner or an admin of the workspace; or a read-only token"],
+    NO_SHARE,
+    [409, "Pausing another's connection in an archived workspace (code WORKSPACES.ARCHIVED)"],
+  )
   unshare(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Query() query: UnshareQuery) {
     return this.bus.request(WorkspacesRpc.unshare, ctx, { id, connectionId: query.connection_id });
   }

@@ -69,17 +69,30 @@ export class WorkspaceMembersController {
   @Delete(':userId')
   @Authenticated()
   @ApiOperation({
-    summary: 'Disable a member (owner and admins): access ends at once, attribution stays',
+    summary:
+      'Disable a member (owner and admins), or leave the workspace (any member, with their own user id)',
     description:
       'The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of ' +
-      'connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403).',
+      'connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner ' +
+      "(403). With the caller's own user id, an admin or member leaves: the same removal, allowed in an archived " +
+      'workspace too, and it frees their place under the 500 workspaces a user may belong to. The owner cannot ' +
+      'leave (409 `WORKSPACES.OWNER_CANNOT_LEAVE`: ownership is not transferred, they archive it instead), nor can ' +
+      'anyone leave a personal workspace (409 `WORKSPACES.PERSONAL`). A manager may re-enable someone who left, ' +
+      'as they may add anyone; a share the leaver withdrew (DELETE /connections) stays withdrawn.',
   })
   @ApiOkResponse({ type: OkDto })
   @ApiErrors(
     [400, 'The ids are not UUIDs'],
-    [403, 'Not the owner or an admin, or the target is the owner'],
+    [
+      403,
+      'Removing another member: not the owner or an admin, or the target is the owner; or a read-only token',
+    ],
     NO_MEMBER,
-    ARCHIVED,
+    [
+      409,
+      'Removing another member from an archived workspace (WORKSPACES.ARCHIVED); the owner leaving ' +
+        '(WORKSPACES.OWNER_CANNOT_LEAVE); leaving a personal workspace (WORKSPACES.PERSONAL)',
+    ],
   )
   disable(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Param('userId', uuid) userId: string) {
     return this.bus.request(WorkspacesRpc.disableMember, ctx, { id, userId });
@@ -88,13 +101,18 @@ export class WorkspaceMembersController {
   @Get(':userId/impact')
   @Authenticated()
   @ApiOperation({
-    summary: 'What disabling a member would touch (owner and admins)',
+    summary: 'What disabling a member would touch (owner and admins), or leaving (a member, their own)',
     description:
-      'For the owner and admins, before disabling a member: the connections they share into the workspace ' +
-      'and the deployments and roll-outs that use them, which disabling would stop.',
+      'For the owner and admins, before disabling a member, and for any member with their own user id, before ' +
+      'leaving: the connections they share into the workspace and the deployments and roll-outs that use them, ' +
+      'which disabling (or leaving) would stop.',
   })
   @ApiOkResponse({ type: MemberImpactDto })
-  @ApiErrors([400, 'The ids are not UUIDs'], MANAGERS_ONLY, NO_MEMBER)
+  @ApiErrors(
+    [400, 'The ids are not UUIDs'],
+    [403, 'Only the owner and admins of the workspace read the impact of another member'],
+    NO_MEMBER,
+  )
   impact(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Param('userId', uuid) userId: string) {
     return this.bus.request(WorkspacesRpc.memberImpact, ctx, { id, userId });
   }

@@ -4,8 +4,12 @@ import { type TestMember, workspacesUnderTest } from '../testing/workspaces-unde
 
 type Actor = 'owner' | 'admin' | 'member' | 'disabled' | 'outsider' | 'platformAdmin';
 const ACTORS: Actor[] = ['owner', 'admin', 'member', 'disabled', 'outsider', 'platformAdmin'];
-/** What a cell answers: 'ok', or the error code (FORBIDDEN and OWNER_PROTECTED are 403, NOT_FOUND 404). */
-type Outcome = 'ok' | 'FORBIDDEN' | 'NOT_FOUND' | 'WORKSPACES.OWNER_PROTECTED';
+/**
+ * What a cell answers: 'ok', or the error code (FORBIDDEN and OWNER_PROTECTED are 403, NOT_FOUND 404,
+ * OWNER_CANNOT_LEAVE 409).
+ */
+type Outcome =
+  'ok' | 'FORBIDDEN' | 'NOT_FOUND' | 'WORKSPACES.OWNER_PROTECTED' | 'WORKSPACES.OWNER_CANNOT_LEAVE';
 
 interface Scene {
   ws: string;
@@ -16,8 +20,15 @@ interface Scene {
   /** A connection of the admin, shared then unshared by the admin. */
   adminPaused: string;
   users: Record<Actor, TestMember>;
+  /** Another plain member, whom the cells on "a member" act on (one's own id is leaving). */
+  other: TestMember;
   /** A connection each actor owns, not shared here. */
   own: Record<Actor, string>;
+  /**
+   * A connection each actor owns, shared here (by the member and the disabled member while they were
+   * managers); the outsider's and the platform administrator's are not shared here.
+   */
+  ownShared: Record<Actor, string>;
 }
 
 type Call = (s: Scene, actor: TestMember) => Promise<unknown>;
@@ -38,9 +49,9 @@ const OWNER_PROTECTED: Outcome[] = [
 /**
  * The permission matrix of the README, cell by cell, at the service level (the end-to-end file keeps the
  * cells that cross into the connections service). Each cell that changes something runs on a workspace
- * of its own with an owner, an admin, a member and a disabled member, one shared connection and two
- * paused shares; the cells that change nothing share one. Actors: owner, admin, member, disabled member,
- * outsider, platform administrator who is not a member.
+ * of its own with an owner, an admin, two members and a disabled member, one shared connection, two
+ * paused shares and a share of each member's own connection; the cells that change nothing share one.
+ * Actors: owner, admin, member, disabled member, outsider, platform administrator who is not a member.
  */
 describe('the workspace permission matrix (service level)', () => {
   const service = workspacesUnderTest();
@@ -75,13 +86,23 @@ describe('the workspace permission matrix (service level)', () => {
     ],
     [
       'disable a member',
-      (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.users.member.id }),
+      (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.other.id }),
       MANAGERS,
     ],
     [
       "read a member's impact",
-      (s, a) => call(WorkspacesRpc.memberImpact, a.ctx, { id: s.ws, userId: s.users.member.id }),
+      (s, a) => call(WorkspacesRpc.memberImpact, a.ctx, { id: s.ws, userId: s.other.id }),
       MANAGERS,
+    ],
+    [
+      'read their own impact',
+      (s, a) => call(WorkspacesRpc.memberImpact, a.ctx, { id: s.ws, userId: a.id }),
+      ['ok', 'ok', 'ok', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND'],
+    ],
+    [
+      'leave (their own id)',
+      (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: a.id }),
+      ['WORKSPACES.OWNER_CANNOT_LEAVE', 'ok', 'ok', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND'],
     ],
     [
       'demote the owner',
@@ -92,7 +113,7 @@ describe('the workspace permission matrix (service level)', () => {
     [
       'remove the owner',
       (s, a) => call(WorkspacesRpc.disableMember, a.ctx, { id: s.ws, userId: s.users.owner.id }),
-      OWNER_PROTECTED,
+      ['WORKSPACES.OWNER_CANNOT_LEAVE', ...OWNER_PROTECTED.slice(1)],
     ],
     [
       'share a connection of their own',
@@ -113,6 +134,11 @@ describe('the workspace permission matrix (service level)', () => {
       'unshare a connection',
       (s, a) => call(WorkspacesRpc.unshare, a.ctx, { id: s.ws, connectionId: s.shared }),
       MANAGERS,
+    ],
+    [
+      'withdraw a share of their own connection',
+      (s, a) => call(WorkspacesRpc.unshare, a.ctx, { id: s.ws, connectionId: s.ownShared[actorOf(s, a)] }),
+      ['ok', 'ok', 'ok', 'ok', 'NOT_FOUND', 'FORBIDDEN'],
     ],
     [
       "read a share's impact",
@@ -137,6 +163,17 @@ describe('the workspace permission matrix (service level)', () => {
     await service.addMember(ws, users.owner, users.admin, 'admin');
     await service.addMember(ws, users.owner, users.member);
     await service.addMember(ws, users.owner, users.disabled);
+    const other = service.newUser();
+    await service.addMember(ws, users.owner, other);
+    const ownShared = Object.fromEntries(
+      ACTORS.map((a) => [a, service.newConnection(users[a])] as const),
+    ) as Record<Actor, string>;
+    // Shared while each was a manager: the member demoted since, the disabled member removed since.
+    for (const a of ['owner', 'admin', 'member', 'disabled'] as const)
+      await service.sql(
+        `INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) VALUES ($1, $2, $3)`,
+        [ws, ownShared[a], users[a].id],
+      );
     await call(WorkspacesRpc.disableMember, users.owner.ctx, { id: ws, userId: users.disabled.id });
     const shared = service.newConnection(users.owner);
     const paused = service.newConnection(users.owner);
@@ -146,7 +183,7 @@ describe('the workspace permission matrix (service level)', () => {
     await call(WorkspacesRpc.unshare, users.owner.ctx, { id: ws, connectionId: paused });
     await service.share(ws, users.admin, adminPaused);
     await call(WorkspacesRpc.unshare, users.admin.ctx, { id: ws, connectionId: adminPaused });
-    return { ws, shared, paused, adminPaused, users, own };
+    return { ws, shared, paused, adminPaused, users, other, own, ownShared };
   }
 
   async function outcome(run: Call, s: Scene, actor: Actor): Promise<Outcome> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type RequestContext, type UserCaller, type WorkspaceRole } from '@pc/contracts';
 import { Database, DomainError, type Executor, forbidden, notFound, requireUser } from '@pc/platform';
+import { workspacesError } from '../common/workspaces.errors';
 import { AccessRepository, type MemberRow, type WorkspaceRow } from './access.repository';
 
 export interface WorkspaceAccess {
@@ -15,7 +16,11 @@ export interface WorkspaceAccess {
  * - active members (owner, admin, member) see it; a platform administrator who is not one sees it
  *   read-only with role null; everyone else, disabled members included, gets 404;
  * - owner and admins manage members and shared connections (`manage`); only the owner archives;
- * - an archived workspace takes no writes (409 WORKSPACES.ARCHIVED).
+ * - an archived workspace takes no writes (409 WORKSPACES.ARCHIVED);
+ * - but what only takes access away from the caller's own is always theirs to do, archived or not: an
+ *   admin or member leaves (`leave`; the owner cannot, nor can anyone a personal workspace), and the owner
+ *   of a connection withdraws its share whatever their role is now (`withdrawing`); a member reads what
+ *   leaving would touch (`readImpact`).
  */
 @Injectable()
 export class WorkspaceAccessRules {
@@ -56,6 +61,46 @@ export class WorkspaceAccessRules {
     if (access.role !== 'owner' && access.role !== 'admin')
       throw forbidden('Only the owner and admins of this workspace may do this');
     return access;
+  }
+
+  /** One's own impact (before leaving), or anyone's for the owner and admins. */
+  async readImpact(ctx: RequestContext, id: string, userId: string): Promise<WorkspaceAccess> {
+    return requireUser(ctx).userId === userId ? this.view(ctx, id) : this.manageRead(ctx, id);
+  }
+
+  /**
+   * An active admin or member leaving, inside a transaction holding the workspace row: archived or not (it
+   * frees their place under the membership cap). The owner cannot (ownership is never transferred), and a
+   * personal workspace has nobody to leave it.
+   */
+  async leave(ctx: RequestContext, id: string, db: Executor): Promise<WorkspaceAccess> {
+    const access = await this.view(ctx, id, db, true);
+    if (access.workspace.is_personal)
+      throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be left');
+    if (access.role === 'owner')
+      throw workspacesError(
+        'WORKSPACES.OWNER_CANNOT_LEAVE',
+        'The owner cannot leave the workspace: ownership cannot be transferred, archive it instead',
+      );
+    // A platform administrator who is not a member has nothing to leave.
+    if (access.role === null) throw notFound('Member');
+    return access;
+  }
+
+  /**
+   * The workspace, its row held, for a caller withdrawing their own connection's share: whatever their role
+   * now (demoted, disabled, gone) and archived or not, since it only takes access away. Whether the share
+   * is theirs is the shares feature's to check; anyone else's share goes through `manage`.
+   */
+  async withdrawing(
+    ctx: RequestContext,
+    id: string,
+    db: Executor,
+  ): Promise<{ caller: UserCaller; workspace: WorkspaceRow }> {
+    const caller = requireUser(ctx);
+    const workspace = await this.access.findWorkspace(db, id, { lock: true });
+    if (!workspace) throw notFound('Workspace');
+    return { caller, workspace };
   }
 
   /** One membership (any state), for the rules of the members feature. */

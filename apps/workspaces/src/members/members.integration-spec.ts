@@ -1,7 +1,8 @@
 import { WorkspacesRpc } from '@pc/contracts';
+import { errorOf } from '@pc/testing';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 
-/** Members of a workspace at the service level: the conflicts, the listing, and disabling. */
+/** Members of a workspace at the service level: the conflicts, the listing, disabling and leaving. */
 describe('workspace members (service level)', () => {
   const service = workspacesUnderTest();
   const request = service.request.bind(service);
@@ -133,5 +134,82 @@ describe('workspace members (service level)', () => {
     expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).toEqual({
       workspaceIds: [ws],
     });
+  });
+
+  it('lets an admin or a member leave with their own id, as a removal by a manager would: access ends, their shares pause', async () => {
+    const { owner, ws, admin, member, connectionId } = await service.newAdminShare();
+    service.authored.set(`${ws}:${admin.id}`, 2);
+    // What leaving would touch, read by the one leaving.
+    expect(await request(WorkspacesRpc.memberImpact, admin.ctx, { id: ws, userId: admin.id })).toEqual({
+      role: 'admin',
+      disabled_at: null,
+      owned_shared_connections: 1,
+      deployments_authored: 2,
+    });
+    expect(await request(WorkspacesRpc.disableMember, admin.ctx, { id: ws, userId: admin.id })).toEqual({
+      ok: true,
+    });
+    expect(await codeOf(request(WorkspacesRpc.get, admin.ctx, { id: ws }))).toBe('NOT_FOUND');
+    expect(
+      (await request(WorkspacesRpc.list, admin.ctx, {})).memberships.map((m) => m.workspace.id),
+    ).not.toContain(ws);
+    // The same state a removal leaves: the row kept, disabled, the share paused as its owner's.
+    expect(await request(WorkspacesRpc.memberImpact, owner.ctx, { id: ws, userId: admin.id })).toEqual({
+      role: 'admin',
+      disabled_at: expect.any(String),
+      owned_shared_connections: 0,
+      deployments_authored: 2,
+    });
+    const { workspace } = await request(WorkspacesRpc.get, owner.ctx, { id: ws });
+    expect(workspace.connections).toEqual([
+      expect.objectContaining({ id: connectionId, disabled_reason: 'owner_disabled' }),
+    ]);
+    expect(await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).toEqual({
+      workspaceIds: [],
+    });
+
+    await request(WorkspacesRpc.disableMember, member.ctx, { id: ws, userId: member.id });
+    expect(await codeOf(request(WorkspacesRpc.get, member.ctx, { id: ws }))).toBe('NOT_FOUND');
+    // Gone already: nothing more to leave.
+    expect(
+      await codeOf(request(WorkspacesRpc.disableMember, member.ctx, { id: ws, userId: member.id })),
+    ).toBe('NOT_FOUND');
+    const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    expect(members.map((m) => [m.user_id, m.disabled_at === null])).toEqual([
+      [owner.id, true],
+      [admin.id, false],
+      [member.id, false],
+    ]);
+  });
+
+  it('refuses the owner leaving (WORKSPACES.OWNER_CANNOT_LEAVE) and anyone leaving a personal workspace', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const refusal = await errorOf(
+      request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: owner.id }),
+    );
+    expect(refusal.code).toBe('WORKSPACES.OWNER_CANNOT_LEAVE');
+    expect(refusal.message).toMatch(/archive/);
+    expect((await request(WorkspacesRpc.get, owner.ctx, { id: ws })).workspace.role).toBe('owner');
+    const { memberships } = await request(WorkspacesRpc.list, owner.ctx, {});
+    const personal = memberships.find((m) => m.workspace.is_personal)!.workspace.id;
+    expect(
+      await codeOf(request(WorkspacesRpc.disableMember, owner.ctx, { id: personal, userId: owner.id })),
+    ).toBe('WORKSPACES.PERSONAL');
+  });
+
+  it('lets a member leave an archived workspace, which nobody else changes', async () => {
+    const { owner, ws, admin, member } = await service.newAdminShare();
+    await request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    expect(await codeOf(request(WorkspacesRpc.disableMember, admin.ctx, { id: ws, userId: member.id }))).toBe(
+      'WORKSPACES.ARCHIVED',
+    );
+    await request(WorkspacesRpc.disableMember, member.ctx, { id: ws, userId: member.id });
+    await request(WorkspacesRpc.disableMember, admin.ctx, { id: ws, userId: admin.id });
+    for (const left of [member, admin])
+      expect(await codeOf(request(WorkspacesRpc.get, left.ctx, { id: ws }))).toBe('NOT_FOUND');
+    expect(await codeOf(request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: owner.id }))).toBe(
+      'WORKSPACES.OWNER_CANNOT_LEAVE',
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   type UpdateMemberRequest,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { BusClient, Database, type Executor, notFound } from '@pc/platform';
+import { BusClient, Database, type Executor, notFound, requireUser } from '@pc/platform';
 import { type MemberRow, WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
@@ -18,7 +18,8 @@ import { MembersRepository } from './members.repository';
  * Members of a created workspace (a personal one has none). Owner and admins add members by username or
  * email, change roles (admin or member: nobody is made owner) and disable or re-enable them; nobody
  * demotes or disables the owner. A disabled member loses access at once; their rows stay, so what they
- * did keeps its attribution, and the connections they shared are paused until they are re-enabled.
+ * did keeps its attribution, and the connections they shared are paused until they are re-enabled. An
+ * admin or member leaves by disabling themselves: the same removal, allowed in an archived workspace too.
  */
 @Injectable()
 export class MembersService {
@@ -88,12 +89,17 @@ export class MembersService {
     });
   }
 
+  /** A manager removes a member, or a member leaves (their own id): the same removal either way. */
   async disable(ctx: RequestContext, workspaceId: string, userId: string): Promise<{ ok: true }> {
+    const leaving = requireUser(ctx).userId === userId;
     return this.db.transaction(async (tx) => {
-      await this.rules.manage(ctx, workspaceId, tx);
-      const member = await this.target(tx, workspaceId, userId);
-      if (member.role === 'owner')
-        throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
+      if (leaving) await this.rules.leave(ctx, workspaceId, tx);
+      else {
+        await this.rules.manage(ctx, workspaceId, tx);
+        const member = await this.target(tx, workspaceId, userId);
+        if (member.role === 'owner')
+          throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
+      }
       await this.members.update(tx, workspaceId, userId, { disable: true });
       await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
       return { ok: true };
@@ -101,7 +107,7 @@ export class MembersService {
   }
 
   async impact(ctx: RequestContext, workspaceId: string, userId: string): Promise<MemberImpact> {
-    await this.rules.manageRead(ctx, workspaceId);
+    await this.rules.readImpact(ctx, workspaceId, userId);
     const member = await this.target(this.db.pool, workspaceId, userId);
     const [owned, authored] = await Promise.all([
       this.shares.countSharedBy(this.db.pool, workspaceId, userId),

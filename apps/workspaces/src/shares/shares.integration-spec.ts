@@ -101,6 +101,63 @@ describe('shared connections (service level)', () => {
     expect(await access()).toEqual([ws]);
   });
 
+  it("lets the connection's owner withdraw its share whatever their role now, from an archived workspace, and after leaving", async () => {
+    const { owner, ws, admin, member, connectionId: theirs } = await service.newAdminShare();
+    const access = async (connectionId: string) =>
+      (await request(WorkspacesRpc.connectionAccess, member.ctx, { connectionId })).workspaceIds;
+    const reason = async (connectionId: string) =>
+      (await request(WorkspacesRpc.shareImpact, owner.ctx, { id: ws, connectionId })).disabled_reason;
+
+    // Demoted to a plain member: they still withdraw their own credentials (sharing again is a manager's).
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: admin.id, role: 'member' });
+    await request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: theirs });
+    expect([await reason(theirs), await access(theirs)]).toEqual(['unshared', []]);
+    expect(
+      await codeOf(request(WorkspacesRpc.enableShare, admin.ctx, { id: ws, connectionId: theirs })),
+    ).toBe('FORBIDDEN');
+
+    // Archived: the workspace takes no writes, but the owner of a connection still takes it out, and a
+    // share another manager paused becomes theirs to re-enable only.
+    const ownersOwn = service.newConnection(owner);
+    await service.share(ws, owner, ownersOwn);
+    const paused = service.newConnection(owner);
+    await service.share(ws, owner, paused);
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: admin.id, role: 'admin' });
+    await request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: paused });
+    expect(await reason(paused)).toBe('paused');
+    await request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    await request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId: ownersOwn });
+    await request(WorkspacesRpc.unshare, owner.ctx, { id: ws, connectionId: paused });
+    expect([await reason(ownersOwn), await access(ownersOwn)]).toEqual(['unshared', []]);
+    expect(await reason(paused)).toBe('unshared');
+    await request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+    expect(
+      await codeOf(request(WorkspacesRpc.enableShare, admin.ctx, { id: ws, connectionId: paused })),
+    ).toBe('FORBIDDEN');
+
+    // Gone from the workspace (their share paused with them): withdrawn, it stays out when they come back.
+    const leaver = service.newUser();
+    await service.addMember(ws, owner, leaver, 'admin');
+    const leaversOwn = service.newConnection(leaver);
+    await service.share(ws, leaver, leaversOwn);
+    await request(WorkspacesRpc.disableMember, leaver.ctx, { id: ws, userId: leaver.id });
+    expect(await reason(leaversOwn)).toBe('owner_disabled');
+    await request(WorkspacesRpc.unshare, leaver.ctx, { id: ws, connectionId: leaversOwn });
+    expect(await reason(leaversOwn)).toBe('unshared');
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: leaver.id, disabled: false });
+    expect([await reason(leaversOwn), await access(leaversOwn)]).toEqual(['unshared', []]);
+
+    // Anyone else's connection in an archived workspace stays as it is.
+    await request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    expect(
+      await codeOf(request(WorkspacesRpc.unshare, admin.ctx, { id: ws, connectionId: leaversOwn })),
+    ).toBe('WORKSPACES.ARCHIVED');
+    // And an outsider learns nothing of a share that is not theirs.
+    expect(
+      await codeOf(request(WorkspacesRpc.unshare, service.newUser().ctx, { id: ws, connectionId: theirs })),
+    ).toBe('NOT_FOUND');
+  });
+
   it('answers NOT_FOUND for a connection not shared there', async () => {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);

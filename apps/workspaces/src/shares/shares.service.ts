@@ -3,7 +3,6 @@ import {
   ConnectionsRpc,
   type ConnectionSharesResult,
   type RequestContext,
-  type ShareDisabledReason,
   type ShareImpact,
   type UserCaller,
   WORKSPACE_LIMITS,
@@ -20,8 +19,10 @@ import { type ShareRow, SharesRepository } from './shares.repository';
  * connections service is asked), disable one (unshare: the row stays, disabled, so deployments made
  * through it keep their attribution: `unshared` when the connection's owner withdraws it, `paused` when
  * another manager does) and re-enable it (a withdrawn share only by the connection's owner, a paused one
- * by any manager). Active members may list a shared connection's organizations and deploy with it; they
- * never read its settings.
+ * by any manager). The connection's owner withdraws it at any time, whatever their role is now and from an
+ * archived workspace too (a pause by another manager or by their own removal becomes their withdrawal).
+ * Active members may list a shared connection's organizations and deploy with it; they never read its
+ * settings.
  */
 @Injectable()
 export class SharesService {
@@ -89,10 +90,17 @@ export class SharesService {
 
   async unshare(ctx: RequestContext, workspaceId: string, connectionId: string): Promise<{ ok: true }> {
     return this.db.transaction(async (tx) => {
-      const { caller, share } = await this.managedShare(tx, ctx, workspaceId, connectionId);
-      // The connection's owner withdraws it; another manager pauses it.
-      const reason: ShareDisabledReason = share.shared_by === caller.userId ? 'unshared' : 'paused';
-      if (share.disabled_at === null) await this.shares.setDisabled(tx, workspaceId, connectionId, reason);
+      const { caller } = await this.rules.withdrawing(ctx, workspaceId, tx);
+      const own = await this.shares.find(tx, workspaceId, connectionId);
+      // The connection's owner withdraws it, and only they re-enable it then.
+      if (own?.shared_by === caller.userId) {
+        if (own.disabled_reason !== 'unshared')
+          await this.shares.setDisabled(tx, workspaceId, connectionId, 'unshared');
+        return { ok: true };
+      }
+      // Another manager pauses it: a change of the workspace's.
+      const { share } = await this.managedShare(tx, ctx, workspaceId, connectionId);
+      if (share.disabled_at === null) await this.shares.setDisabled(tx, workspaceId, connectionId, 'paused');
       return { ok: true };
     });
   }

@@ -114,6 +114,29 @@ describe('workspace limits (service level)', () => {
     expect((await service.request(WorkspacesRpc.get, busy.ctx, { id: ws })).workspace.role).toBe('admin');
   });
 
+  it('frees a place under the membership cap when a user leaves a workspace, an archived one too', async () => {
+    const busy = service.newUser();
+    const owner = service.newUser();
+    const [archived, live] = [await service.newWorkspace(owner), await service.newWorkspace(owner)];
+    await service.addMember(archived, owner, busy);
+    await service.addMember(live, owner, busy);
+    await service.request(WorkspacesRpc.archive, owner.ctx, { id: archived });
+    await service.sql(
+      `WITH w AS (
+         INSERT INTO workspaces.workspaces (name, slug, owner_id)
+         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+      [busy.id, WORKSPACE_LIMITS.membershipsMax - 3],
+    );
+    const create = () => service.request(WorkspacesRpc.create, busy.ctx, { name: 'Mine' });
+    expect(await codeOf(create())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
+    await service.request(WorkspacesRpc.disableMember, busy.ctx, { id: archived, userId: busy.id });
+    await create();
+    expect(await codeOf(create())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
+    await service.request(WorkspacesRpc.disableMember, busy.ctx, { id: live, userId: busy.id });
+    await create();
+  });
+
   it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with WORKSPACES.OWNED_LIMIT`, async () => {
     const hoarder = service.newUser();
     for (let i = 0; i < WORKSPACE_LIMITS.ownedMax; i++) await service.newWorkspace(hoarder, `Team ${i}`);

@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'WORKSPACES.MEMBER_LIMIT',
   /** Nobody demotes or removes the workspace owner. */
   'WORKSPACES.OWNER_PROTECTED',
+  /** The owner cannot leave their workspace (ownership is not transferred): they archive it instead. */
+  'WORKSPACES.OWNER_CANNOT_LEAVE',
   'WORKSPACES.SHARE_EXISTS',
   'WORKSPACES.SHARE_DISABLED',
   'WORKSPACES.SHARE_LIMIT',
