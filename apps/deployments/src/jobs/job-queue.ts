@@ -57,10 +57,17 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly env: DeploymentsEnv,
   ) {}
 
+  /**
+   * The queue, opened at its first use. An opening that failed (NATS unreachable at that moment) is not
+   * kept: the next use opens it again, rather than every enqueue failing with that error until a restart.
+   */
   private open(): Promise<WorkQueue<DeploymentJobMessage>> {
     this.queue ??= openWorkQueue<DeploymentJobMessage>(this.bus, this.app, {
       ...DEPLOYMENT_QUEUE,
       ackWaitMs: this.env.DEPLOY_JOB_ACK_WAIT_MS,
+    }).catch((error: unknown) => {
+      this.queue = undefined;
+      throw error;
     });
     return this.queue;
   }
@@ -160,6 +167,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.passes.settled();
     await this.lostChecks.settled();
     // The in-process queue is shared with the workers of this process; they close it when they stop.
-    if (this.queue && this.bus.kind === 'nats') await (await this.queue).close();
+    const queue = await this.queue?.catch(() => undefined);
+    if (queue && this.bus.kind === 'nats') await queue.close();
   }
 }
