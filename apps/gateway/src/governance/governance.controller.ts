@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiTags 
 import { EVALUATION_LIMITS, GOVERNANCE_LIMITS as L, GovernanceRpc, type RequestContext } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { AUDIT, Audited } from '../audit/audited';
-import { ApiErrors, Authenticated, Ctx, OptionalAuth } from '../auth/auth.decorators';
+import { ApiErrors, Authenticated, Ctx, OptionalAuth, SOURCE_HOST_UNREADABLE } from '../auth/auth.decorators';
 import { BodyLimit } from '../http/body-limit';
 import { flatListPagingDescription, OkDto } from '../http/common.dto';
 import { RateLimited } from '../http/rate-limit';
@@ -255,7 +255,7 @@ export class GovernanceController {
         'ran past its time limit (`EVALUATION_TIMEOUT_MS`) or memory limit (`EVALUATION_MEMORY_MB`) or is too large for an AMF profile (`EVALUATION_AMF_MAX_BYTES`), named in the message',
     ],
     [429, "The workspace's evaluations per hour, or the caller's per minute (Retry-After)"],
-    [502, 'The source host could not be read'],
+    SOURCE_HOST_UNREADABLE,
     [503, 'Every evaluator is busy (Retry-After)', 'retry-after'],
     [504, 'The rulesets service did not answer in time'],
   )
