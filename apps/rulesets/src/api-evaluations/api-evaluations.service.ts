@@ -33,6 +33,7 @@ import {
   unprocessable,
 } from '@pc/platform';
 import type { SourceHost } from '@pc/source-host';
+import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, type RulesetVersionAt } from '../evaluation';
 import {
@@ -113,11 +114,13 @@ export class ApiEvaluationsService {
     ctx: RequestContext,
     request: RecordEvaluationRequest,
   ): Promise<{ evaluation: ApiEvaluation }> {
+    // A document too large for one bus message was sent ahead in parts by the caller: its text whole, taken
+    // first, so that a request refused below leaves none of its parts behind.
+    const document =
+      request.document && (await this.governedApis.documentOf(requireUser(ctx).userId, request.document));
     const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
     await this.withinHourlyLimit(api.workspace_id);
     const trigger = request.trigger ?? 'manual';
-    // A document too large for one bus message was sent ahead in parts by the caller: its text whole.
-    const document = request.document && (await this.governedApis.documentOf(grant.userId, request.document));
     return { evaluation: await this.evaluateAndKeep(ctx, api, grant.userId, trigger, document) };
   }
 

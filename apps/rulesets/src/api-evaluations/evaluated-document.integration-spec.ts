@@ -108,6 +108,24 @@ describe('the document an evaluation read (service level, the engine)', () => {
     ).toBe('UNPROCESSABLE');
   });
 
+  it('leaves none of the parts of an upload behind when the evaluation naming it is refused', async () => {
+    const api = await register({});
+    const sent = await sendAhead(governed.stranger, OAS3);
+    expect(
+      await codeOf(
+        h.request(GovernanceRpc.recordEvaluation, governed.stranger.ctx, {
+          apiId: api.id,
+          document: { upload: sent },
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    const left = await h.sql<{ parts: number }>(
+      `SELECT count(*)::int AS parts FROM rulesets.evaluation_uploads WHERE id = $1`,
+      [sent.id],
+    );
+    expect(left).toEqual([{ parts: 0 }]);
+  });
+
   /** Sends a text ahead in parts, as the gateway does for one too large for a bus message; its upload. */
   async function sendAhead(who: TestUser, text: string) {
     const id = randomUUID();

@@ -301,6 +301,22 @@ describe('ruleset evaluations (service level, the engine)', () => {
     expect((await evaluate({ content: OAS3 }, rulesets, owner)).conforms).toBe(false);
   });
 
+  it('leaves none of the parts of an upload behind when the evaluation naming it is refused', async () => {
+    const id = crypto.randomUUID();
+    for (const [index, text] of [OAS3.slice(0, 100), OAS3.slice(100)].entries())
+      await h.request(RulesetEvaluationRpc.uploadPart, other.ctx, { id, index, text });
+    const { submission } = await h.submit(owner, { repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }) });
+    // The owner's unpublished ruleset: not found for anyone else.
+    expect(await codeOf(evaluate({ upload: { id, parts: 2 } }, [{ id: submission.ruleset_id }], other))).toBe(
+      'NOT_FOUND',
+    );
+    const left = await h.sql<{ parts: number }>(
+      `SELECT count(*)::int AS parts FROM rulesets.evaluation_uploads WHERE id = $1`,
+      [id],
+    );
+    expect(left).toEqual([{ parts: 0 }]);
+  });
+
   it('evaluates the reviewed commit of a published ruleset, not what its owner pushed to the branch since', async () => {
     const { rulesetId, submission } = await h.published(owner, {
       repoUrl: h.repo({ 'ruleset.yaml': OPERATION_IDS }),

@@ -43,10 +43,12 @@ export class EvaluationService {
   ): Promise<EvaluationReport> {
     const caller = requireUser(ctx);
     const started = Date.now();
+    // Its upload first: a ruleset refused below leaves none of its parts behind.
+    const specification = await this.specs.uploadTaken(request.specification, caller.userId);
     const loaded = await Promise.all(
       request.rulesets.map((ref) => this.profiles.load(ctx, ref, ref.id ? versions.get(ref.id) : undefined)),
     );
-    const spec = await this.specs.read(request.specification, caller.userId);
+    const spec = await this.specs.read(specification, caller.userId);
 
     const reports = new Map<string, CachedReport>();
     const cachedDigests = new Set<string>();

@@ -10,8 +10,8 @@ const UPLOAD_TTL = '10 minutes';
  * (`RulesetEvaluationRpc.uploadPart`, docs/messaging.md) and kept in the rulesets schema, where every
  * replica reads them: the replica that evaluates is rarely the one that stored a part. An upload belongs
  * to the user who sent it; together its parts hold at most `specificationBytes` (413 past that, at the
- * part that crosses it); its evaluation takes the parts (read and deleted at once); parts that no
- * evaluation took are dropped after ten minutes.
+ * part that crosses it); the request naming it takes the parts (read and deleted at once) before anything
+ * may refuse it, so a refused request leaves none; parts that no request took are dropped after ten minutes.
  */
 @Injectable()
 export class SpecificationUploads {

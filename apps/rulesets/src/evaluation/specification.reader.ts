@@ -33,11 +33,7 @@ export class SpecificationReader {
 
   /** `ownerId`: the caller, whose upload (a specification sent ahead in parts) an inline one may be. */
   async read(input: SpecificationInput, ownerId: string): Promise<Specification> {
-    if (input.upload !== undefined) {
-      if (input.content !== undefined) throw badRequest('Give the specification as content or as an upload');
-      const content = await this.uploads.take(ownerId, input.upload);
-      return this.read({ ...input, upload: undefined, content }, ownerId);
-    }
+    if (input.upload !== undefined) return this.read(await this.uploadTaken(input, ownerId), ownerId);
     if (typeof input.content === 'string') {
       if (input.repoUrl !== undefined)
         throw badRequest('Give the specification as content or as repoUrl and path, not both');
@@ -51,6 +47,16 @@ export class SpecificationReader {
     if (typeof input.repoUrl === 'string' && typeof input.path === 'string')
       return this.fromRepository(input);
     throw badRequest('specification: give content, or repoUrl and path');
+  }
+
+  /**
+   * The input with the text of its upload (of `ownerId`) as its content, the upload's parts deleted; an input
+   * without one as it is. Taken before anything may refuse the request, none of its parts is left behind.
+   */
+  async uploadTaken(input: SpecificationInput, ownerId: string): Promise<SpecificationInput> {
+    if (input.upload === undefined) return input;
+    if (input.content !== undefined) throw badRequest('Give the specification as content or as an upload');
+    return { ...input, upload: undefined, content: await this.uploads.take(ownerId, input.upload) };
   }
 
   private async fromRepository(input: SpecificationInput): Promise<Specification> {

@@ -136,6 +136,59 @@ describe('governed APIs (service level, PostgreSQL)', () => {
     ).resolves.toMatchObject({ document: { filename: 'pets.raml' } });
   });
 
+  it('leaves none of the parts of an upload behind when the registration or push naming it is refused', async () => {
+    const upload = async (who: TestUser) => {
+      const id = randomUUID();
+      for (const [index, text] of [OAS3.slice(0, 100), OAS3.slice(100)].entries())
+        await h.request(RulesetEvaluationRpc.uploadPart, who.ctx, { id, index, text });
+      return { id, parts: 2 };
+    };
+    const left = async (id: string) =>
+      (
+        await h.sql<{ parts: number }>(
+          `SELECT count(*)::int AS parts FROM rulesets.evaluation_uploads WHERE id = $1`,
+          [id],
+        )
+      )[0].parts;
+    const { api } = await register(member, 'Inventory API');
+    const archived = h.workspace(owner);
+    h.peers.workspaces.get(archived)!.archived = true;
+    for (const [who, refused, code] of [
+      [stranger, (document: object) => register(stranger, 'Sneaky API', { document }), 'NOT_FOUND'],
+      [
+        member,
+        (document: object) => register(member, 'Inventory API', { document }),
+        'RULESETS.GOVERNANCE_NAME_TAKEN',
+      ],
+      [
+        owner,
+        (document: object) =>
+          h.request(GovernanceRpc.registerApi, owner.ctx, {
+            workspaceId: archived,
+            name: 'Old API',
+            document,
+          }),
+        'WORKSPACES.ARCHIVED',
+      ],
+      [
+        stranger,
+        (document: object) =>
+          h.request(GovernanceRpc.pushDocument, stranger.ctx, { apiId: api.id, ...document }),
+        'NOT_FOUND',
+      ],
+      [
+        member,
+        (document: object) =>
+          h.request(GovernanceRpc.pushDocument, member.ctx, { apiId: randomUUID(), ...document }),
+        'NOT_FOUND',
+      ],
+    ] as const) {
+      const sent = await upload(who);
+      expect(await codeOf(refused({ upload: sent }))).toBe(code);
+      expect([code, await left(sent.id)]).toEqual([code, 0]);
+    }
+  });
+
   it('refuses a second API of the same name in the workspace (409), whatever its case', async () => {
     await register(member, 'Orders API');
     expect(await codeOf(register(owner, 'orders api'))).toBe('RULESETS.GOVERNANCE_NAME_TAKEN');

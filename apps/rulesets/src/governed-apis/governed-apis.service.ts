@@ -16,6 +16,7 @@ import {
   type UpdateSettingsRequest,
 } from '@pc/contracts';
 import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
+import { requireUser } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
 import { EvaluationService, SpecificationUploads } from '../evaluation';
 import { GovernanceAccess } from './governance-access';
@@ -43,9 +44,11 @@ export class GovernedApisService {
   ) {}
 
   async register(ctx: RequestContext, request: RegisterApiRequest): Promise<{ api: GovernedApi }> {
+    // Its upload first: a registration refused below leaves none of its parts behind.
+    const document = request.document && (await this.documentOf(requireUser(ctx).userId, request.document));
     const grant = await this.access.check(ctx, request.workspaceId, 'write');
+    if (document) await this.engine.parseDocument(grant.userId, document);
     const name = request.name.trim();
-    const document = request.document && (await this.parsedDocumentOf(grant.userId, request.document));
     const id = await this.db.transaction(async (tx) => {
       await this.apis.lockWorkspace(tx, request.workspaceId);
       if ((await this.apis.countInWorkspace(tx, request.workspaceId)) >= L.apisPerWorkspace)
@@ -152,8 +155,10 @@ export class GovernedApisService {
   }
 
   async pushDocument(ctx: RequestContext, request: PushDocumentRequest): Promise<{ document: ApiDocument }> {
+    // Its upload first: a push refused below leaves none of its parts behind.
+    const document = await this.documentOf(requireUser(ctx).userId, request);
     const { api, grant } = await this.apiAccess.api(ctx, request.apiId, 'write');
-    const document = await this.parsedDocumentOf(grant.userId, request);
+    await this.engine.parseDocument(grant.userId, document);
     const pushed = await this.db.transaction(async (tx) => {
       // Deleted while its document was parsed: a 404, as before it.
       if (!(await this.apis.findById(tx, api.id, true))) throw notFound('API');
@@ -223,16 +228,6 @@ export class GovernedApisService {
   ): Promise<{ content: string; filename?: string; commit?: string }> {
     const { upload, content, ...rest } = document;
     return { ...rest, content: upload ? await this.uploads.take(userId, upload) : content! };
-  }
-
-  /** The document's text (`documentOf`), once an engine has parsed it: 422 with the findings otherwise. */
-  private async parsedDocumentOf(
-    userId: string,
-    document: DocumentOnBus,
-  ): Promise<{ content: string; filename?: string; commit?: string }> {
-    const text = await this.documentOf(userId, document);
-    await this.engine.parseDocument(userId, text);
-    return text;
   }
 
   /**
