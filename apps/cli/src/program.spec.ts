@@ -76,9 +76,9 @@ describe('the command line', () => {
   });
 
   it('answers a mistyped command or a missing option in two lines that fit a terminal, naming the --help to read (exit 2)', async () => {
-    expect(await cli('tokns')).toBe(2);
+    expect(await cli('frobnicate')).toBe(2);
     expect(err.trim().split('\n')).toEqual([
-      "error: unknown command 'tokns'",
+      "error: unknown command 'frobnicate'",
       '(see `policy-catalog --help`)',
     ]);
     err = '';
@@ -525,6 +525,59 @@ describe('the command line', () => {
       err = '';
       expect(await cli('deploy', '00000000-0000-4000-8000-000000000000', '--target', 'Payments')).toBe(2);
       expect(err).toContain('you have no platform connection yet');
+    });
+  });
+
+  describe('tokens (against a stand-in of the API’s tokens)', () => {
+    const record = (n: number, name: string, revoked = false) => ({
+      id: `77777777-7777-4777-8777-${String(n).padStart(12, '0')}`,
+      name,
+      token_prefix: `pcat_${n}abcdefg`,
+      scopes: ['api:read', 'api:write'],
+      expires_at: null,
+      last_used_at: '2026-12-07T10:00:00.000Z',
+      revoked_at: revoked ? '2026-12-06T10:00:00.000Z' : null,
+      created_at: '2026-12-01T10:00:00.000Z',
+    });
+    const records = [
+      record(1, 'ci'),
+      record(2, 'laptop'),
+      record(3, 'laptop', true),
+      record(4, 'twice'),
+      record(5, 'twice'),
+    ];
+    const { requests } = standInApi((url, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const revoked = records.find((r) => url.pathname === `/api/tokens/${r.id}`);
+      res.end(JSON.stringify(revoked ? { ok: true, record: revoked } : { tokens: records }));
+    });
+
+    it('lists your tokens with their prefix, scopes and state', async () => {
+      expect(await cli('tokens', 'list')).toBe(0);
+      expect(out).toMatch(/^ID +NAME +PREFIX +SCOPES +LAST USED +EXPIRES +STATE$/m);
+      expect(out).toMatch(
+        /^77777777-7777-4777-8777-000000000002 +laptop +pcat_2abcdefg +api:read,api:write +2026-12-07 10:00 +never +active$/m,
+      );
+      expect(out).toMatch(/^77777777-7777-4777-8777-000000000003 +laptop .* revoked$/m);
+    });
+
+    it('revokes a token by its name (the active one of that name); a name two share or none has is refused with exit 2', async () => {
+      expect(await cli('tokens', 'revoke', 'laptop')).toBe(0);
+      expect(requests).toEqual([
+        'GET /api/tokens',
+        'DELETE /api/tokens/77777777-7777-4777-8777-000000000002',
+      ]);
+      expect(out).toBe('Revoked the token "laptop" (pcat_2abcdefg...).\n');
+      expect(await cli('tokens', 'revoke', 'twice')).toBe(2);
+      expect(err).toContain('2 active tokens are named "twice": give its id');
+      expect(await cli('tokens', 'revoke', 'nobody')).toBe(2);
+      expect(err).toContain('no active token of yours is named "nobody"');
+    });
+
+    it('says when the token revoked is the one the command line signs in with', async () => {
+      env.token = 'pcat_1abcdefgRest';
+      expect(await cli('tokens', 'revoke', '77777777-7777-4777-8777-000000000001')).toBe(0);
+      expect(err).toContain('It was the token this command line uses');
     });
   });
 

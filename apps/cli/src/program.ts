@@ -10,6 +10,7 @@ import { evaluateCommand } from './commands/evaluate';
 import { listingCommands } from './commands/listings';
 import { rolloutCommands } from './commands/rollouts';
 import { submissionCommands } from './commands/submissions';
+import { tokenCommands } from './commands/tokens';
 import { describeApiError } from './context';
 import { CliError, EXIT, Output } from './output';
 import { VERSION } from './version';
@@ -32,6 +33,7 @@ export function buildProgram(env: CliEnv, argv?: string[]): Command {
     .option('--no-color', 'no colours (also: NO_COLOR set, or output that is not a terminal)')
     .exitOverride();
   accountCommands(program, env);
+  tokenCommands(program, env);
   listingCommands(program, env);
   catalogCommands(program, env);
   submissionCommands(program, env);
