@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   EVALUATION_LIMITS,
   EVALUATION_SEVERITIES,
+  type EvaluateRequest,
   type EvaluationReport,
   type RequestContext,
   RulesetEvaluationRpc,
@@ -87,6 +88,41 @@ const reportText = (report: EvaluationReport): string =>
     ]),
   ].join('\n');
 
+/**
+ * The specification evaluate_api was given, as the rulesets service takes it: its content, or a repository
+ * and the path of its main file; said in the tool's own argument names when it is neither or both.
+ */
+function specificationOf(args: {
+  content?: string;
+  filename?: string;
+  repo_url?: string;
+  path?: string;
+  ref?: string;
+}): EvaluateRequest['specification'] {
+  const refuse = (message: string): never => {
+    throw new RemoteError({ code: 'BAD_REQUEST', message });
+  };
+  const how = 'Give the specification as content, or as repo_url and path';
+  const fromRepository = args.repo_url !== undefined || args.path !== undefined || args.ref !== undefined;
+  if (args.content !== undefined) {
+    if (fromRepository) refuse(`${how}, not both`);
+    return { content: args.content, filename: args.filename };
+  }
+  if (args.repo_url === undefined) return refuse(`${how} (its main file in the repository)`);
+  if (args.path === undefined)
+    return refuse('path is required with repo_url: the main file of the specification in the repository');
+  return { repoUrl: args.repo_url, path: args.path, ref: args.ref };
+}
+
+/** The rulesets service names the REST API's fields (repoUrl); the tool's argument is repo_url. */
+function inToolNames(error: unknown): unknown {
+  if (!(error instanceof RemoteError) || !/\brepoUrl\b/.test(error.payload.message)) return error;
+  return new RemoteError({
+    ...error.payload,
+    message: error.payload.message.replace(/\brepoUrl\b/g, 'repo_url'),
+  });
+}
+
 /** API-governance rulesets: the rulesets service, with the same filters and visibility as GET /api/rulesets. */
 @Injectable()
 export class RulesetTools implements ToolSet {
@@ -151,18 +187,16 @@ export class RulesetTools implements ToolSet {
             code: 'BAD_REQUEST',
             message: `Give ${min} to ${max} rulesets in ruleset_ids and vendor_slugs together (given: ${rulesets.length})`,
           });
-        const report = await this.bus.request(
-          RulesetEvaluationRpc.evaluate,
-          ctx,
-          {
-            rulesets,
-            specification:
-              args.content !== undefined
-                ? { content: args.content, filename: args.filename }
-                : { repoUrl: args.repo_url, path: args.path, ref: args.ref },
-          },
-          { timeoutMs: EVALUATION_LIMITS.evaluationWaitMs },
-        );
+        const report = await this.bus
+          .request(
+            RulesetEvaluationRpc.evaluate,
+            ctx,
+            { rulesets, specification: specificationOf(args) },
+            { timeoutMs: EVALUATION_LIMITS.evaluationWaitMs },
+          )
+          .catch((error: unknown) => {
+            throw inToolNames(error);
+          });
         return { data: { report }, text: reportText(report) };
       },
     });

@@ -32,6 +32,7 @@ import {
   loadEnv,
   notFound,
   type RunningService,
+  unprocessable,
   SharedBudgets,
   startService,
 } from '@pc/platform';
@@ -253,6 +254,9 @@ describe('the tool server: scopes and tool inputs', () => {
         }),
         answer(RulesetEvaluationRpc.evaluate, (data) => {
           received.evaluate.push(data);
+          // As the rulesets service says a repository it cannot read, by the REST field's name.
+          if (data.specification.repoUrl?.endsWith('/unreadable'))
+            throw unprocessable('repoUrl: the repository cannot be read (not_found: it does not exist)');
           return {
             specification: { format: 'OAS 3.0', files: ['api.yaml'], digest: 'd', parsed: true },
             conforms: true,
@@ -531,6 +535,39 @@ describe('the tool server: scopes and tool inputs', () => {
         specification: { content: 'openapi: 3.0.0', filename: 'api.yaml' },
       },
     ]);
+  });
+
+  it("says how evaluate_api takes the specification in the tool's own argument names", async () => {
+    // A new user each call: each counts against the user's evaluations budget (2 a minute here).
+    const rulesets = { vendor_slugs: ['owasp-api-top-ten'] };
+    const repo = 'https://source.example/acme/payments-api';
+    const asked = received.evaluate.length;
+    for (const [args, said] of [
+      [{ ...rulesets }, /^Give the specification as content, or as repo_url and path/],
+      [{ ...rulesets, repo_url: repo }, /^path is required with repo_url/],
+      [{ ...rulesets, path: 'openapi.yaml' }, /^Give the specification as content, or as repo_url and path/],
+      [
+        { ...rulesets, content: 'openapi: 3.0.0', repo_url: repo, path: 'openapi.yaml' },
+        /^Give the specification as content, or as repo_url and path, not both/,
+      ],
+    ] as const) {
+      const refused = await call(await connect(['api:read']), 'evaluate_api', args);
+      expect({ args, refused }).toEqual({
+        args,
+        refused: { error: true, text: expect.stringMatching(said) },
+      });
+    }
+    expect(received.evaluate.length).toBe(asked);
+    // The service's own refusal of the repository names the tool's argument too.
+    const unreadable = await call(await connect(['api:read']), 'evaluate_api', {
+      ...rulesets,
+      repo_url: 'https://source.example/acme/unreadable',
+      path: 'openapi.yaml',
+    });
+    expect(unreadable).toEqual({
+      error: true,
+      text: 'repo_url: the repository cannot be read (not_found: it does not exist) [UNPROCESSABLE]',
+    });
   });
 
   it('names each idea get_ruleset says the ruleset delivers by its slug too, as GET /api/rulesets/{id} does', async () => {
