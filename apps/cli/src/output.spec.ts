@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Output } from './output';
 
 const BIN = path.join(__dirname, '..', 'bin', 'policy-catalog.js');
 
@@ -54,5 +55,44 @@ describe('progress and colours by where the output goes', () => {
     expect(run.out).toBe(
       'Evaluating against 1 ruleset(s)...\r\nerror: POST /api/ruleset-evaluations: the server could not be reached (bad port)\r\n',
     );
+  });
+});
+
+describe('a table on a terminal', () => {
+  const env = { configDir: '', noColor: true, forceColor: false, dumbTerminal: false };
+  const print = (stdout: { isTTY: boolean; columns?: number }): string => {
+    let text = '';
+    const out = new Output(
+      false,
+      false,
+      env,
+      { write: (chunk: string) => ((text += chunk), true), ...stdout },
+      { write: () => true },
+    );
+    out.table(
+      [
+        [
+          '11111111-1111-4111-8111-111111111111',
+          'Cross-Origin Resource Sharing (CORS) for every API',
+          'Security',
+          '12',
+        ],
+        ['22222222-2222-4222-8222-222222222222', 'Rate Limiting', 'Quality of service', '3'],
+      ],
+      ['ID', 'NAME', 'CATEGORY', 'LIKES'],
+    );
+    return text;
+  };
+
+  it('cuts the widest column but the first (ids stay whole) with an ellipsis, so that no line wraps', () => {
+    const lines = print({ isTTY: true, columns: 80 }).trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines[1]).toMatch(/^11111111-1111-4111-8111-111111111111 {2}Cross-Origin .*… +Security +12$/);
+    expect(lines[2]).toMatch(/^22222222-2222-4222-8222-222222222222 {2}Rate Limiting +Quality of .*… +3$/);
+  });
+
+  it('prints every cell whole when the output is not a terminal (a pipe, a file) or reports no width', () => {
+    for (const stdout of [{ isTTY: false, columns: 80 }, { isTTY: true }])
+      expect(print(stdout)).toContain('Cross-Origin Resource Sharing (CORS) for every API  Security');
   });
 });

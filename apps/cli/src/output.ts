@@ -24,6 +24,9 @@ export const EXIT = {
   api: 3,
 } as const;
 
+/** The narrowest a table's column is cut to on a narrow terminal. */
+const TABLE_MIN_CUT = 10;
+
 interface Stream {
   write(chunk: string): boolean;
   isTTY?: boolean;
@@ -94,13 +97,26 @@ export class Output {
     }
   }
 
-  /** Aligned columns for a list (human output). */
+  /**
+   * Aligned columns for a list (human output). On a terminal that reports its width, the widest column
+   * but the first (the ids a user copies) is cut with an ellipsis, down to TABLE_MIN_CUT characters,
+   * until a line fits: a wrapped table cannot be read. A pipe or a file gets every cell whole.
+   */
   table(rows: string[][], header: string[]): void {
     const all = [header, ...rows];
     const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+    const room = this.stdout.isTTY && this.stdout.columns ? this.stdout.columns : Infinity;
+    const lineWidth = () => widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
+    while (lineWidth() > room) {
+      const widest = widths.reduce((at, w, i) => (i > 0 && (at === 0 || w > widths[at]) ? i : at), 0);
+      if (widest === 0 || widths[widest] <= TABLE_MIN_CUT) break;
+      widths[widest]--;
+    }
+    const fit = (cell: string, i: number) =>
+      cell.length > widths[i] ? `${cell.slice(0, widths[i] - 1)}…` : cell;
     const format = (r: string[]) =>
       r
-        .map((cell, i) => (i === r.length - 1 ? cell : (cell ?? '').padEnd(widths[i])))
+        .map((cell = '', i) => (i === r.length - 1 ? fit(cell, i) : fit(cell, i).padEnd(widths[i])))
         .join('  ')
         .trimEnd();
     this.line(this.c.bold(format(header)));
