@@ -105,6 +105,20 @@ describe('catalog comments and likes', () => {
       expect(await codeOf(edit('  '))).toBe('CATALOG.COMMENT_BODY_INVALID');
       expect((await edit('y'.repeat(10000))).comment.body).toHaveLength(10000);
     });
+
+    it('counts a body in characters, as the OpenAPI maxLength does: 10000 emoji are a body, 10001 are not', async () => {
+      const owner = t.newUser();
+      const other = t.newUser();
+      const policyId = await t.publishedPolicy(owner.id);
+      const create = (body: string) => t.request(CatalogRpc.createComment, other.ctx, { policyId, body });
+      // Each is one character (one code point) and two UTF-16 code units.
+      const { comment } = await create('🙂'.repeat(10000));
+      expect([...comment.body]).toHaveLength(10000);
+      expect(await codeOf(create('🙂'.repeat(10001)))).toBe('CATALOG.COMMENT_BODY_INVALID');
+      const edit = (body: string) => t.request(CatalogRpc.updateComment, other.ctx, { id: comment.id, body });
+      expect([...(await edit('👍'.repeat(10000))).comment.body]).toHaveLength(10000);
+      expect(await codeOf(edit('👍'.repeat(10001)))).toBe('CATALOG.COMMENT_BODY_INVALID');
+    });
   });
 
   describe('likes', () => {

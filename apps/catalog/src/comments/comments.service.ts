@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CatalogEvents,
   type Comment,
+  characterCount,
   COMMENT_BODY_MAX,
   COMMENTS_LIMIT,
   type CreateCommentRequest,
@@ -170,7 +171,8 @@ export class CommentsService {
 
 function validBody(body: string): string {
   const text = body.trim();
-  if (text.length === 0 || text.length > COMMENT_BODY_MAX) {
+  const characters = characterCount(text);
+  if (characters === 0 || characters > COMMENT_BODY_MAX) {
     throw catalogError('CATALOG.COMMENT_BODY_INVALID', 'Invalid comment body', [
       { field: 'body', message: `must be 1 to ${COMMENT_BODY_MAX} characters` },
     ]);

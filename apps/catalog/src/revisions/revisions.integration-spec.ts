@@ -49,6 +49,18 @@ describe('catalog policy edits and revisions', () => {
     await propose('description', 'd'.repeat(20000));
   });
 
+  it('counts a revision value in characters, as the OpenAPI maxLength does: 20000 emoji are a description', async () => {
+    const owner = t.newUser();
+    const policyId = await t.publishedPolicy(owner.id);
+    const propose = (value: string) =>
+      t.request(CatalogRpc.createRevision, owner.ctx, { policyId, field: 'description', value });
+    // Each is one character (one code point) and two UTF-16 code units.
+    expect(await codeOf(propose('📘'.repeat(20001)))).toBe('CATALOG.REVISION_VALUE_INVALID');
+    expect(await codeOf(propose('📘'.repeat(9)))).toBe('CATALOG.REVISION_VALUE_INVALID');
+    const { revision } = await propose('📘'.repeat(20000));
+    expect([...revision.proposed_value]).toHaveLength(20000);
+  });
+
   it('files a changed description of a published policy as a revision and applies the rest at once', async () => {
     const owner = t.newUser();
     const other = t.newUser();

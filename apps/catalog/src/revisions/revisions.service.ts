@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  characterCount,
   type CreateRevisionRequest,
   type PageInfo,
   type PageRequest,
@@ -93,13 +94,14 @@ export class RevisionsService {
       );
     }
     const value = rawValue.trim();
-    if (rawValue.length > REVISION_VALUE_MAX) {
+    if (characterCount(rawValue) > REVISION_VALUE_MAX) {
       throw catalogError('CATALOG.REVISION_VALUE_INVALID', 'Invalid revision value', [
         { field: 'value', message: `must be at most ${REVISION_VALUE_MAX} characters` },
       ]);
     }
     if (field === 'description') {
-      if (value.length < POLICY_DESCRIPTION.min || value.length > POLICY_DESCRIPTION.max) {
+      const characters = characterCount(value);
+      if (characters < POLICY_DESCRIPTION.min || characters > POLICY_DESCRIPTION.max) {
         throw catalogError('CATALOG.REVISION_VALUE_INVALID', 'Invalid revision value', [
           {
             field: 'value',

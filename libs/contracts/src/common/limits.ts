@@ -5,6 +5,17 @@ export interface LengthRange {
 }
 
 /**
+ * A text's length in characters (Unicode code points), as the OpenAPI document's minLength and maxLength
+ * count it: an emoji or another character outside the Basic Multilingual Plane is one character, where
+ * `text.length` counts two UTF-16 units. A service that checks a documented length itself counts with it.
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _character of text) count++;
+  return count;
+}
+
+/**
  * A URL in a request (a repository, a link, a webhook endpoint): at most this many characters. Every
  * URL field's validator and its OpenAPI schema read it.
  */
