@@ -7,8 +7,9 @@ import {
   type DriftRefreshOutcome,
   type DriftRefreshResult,
   type RequestContext,
+  WorkspacesRpc,
 } from '@pc/contracts';
-import { delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import { authorContext, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import {
   definitionAssetId,
   type DeploymentRow,
@@ -35,7 +36,8 @@ const PAGE = 200;
  * deployment drifted with the difference field by field, and tells its author once per drift (a durable
  * event; the identity service writes the inbox entry); a deployment found in sync again loses its
  * drift. In a workspace that opted into self-heal, a drifted deployment gets a job that applies it
- * again; a version a roll-out rolled back is never a candidate. One replica at a time (an advisory lock).
+ * again, unless the workspace is archived (read-only: it is only marked drifted); a version a roll-out
+ * rolled back is never a candidate. One replica at a time (an advisory lock).
  */
 @Injectable()
 export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -164,6 +166,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
       await this.drift.clearDrift(this.db.pool, row.id);
       return 'in_sync';
     }
+    const heal = selfHeal && !(await this.archived(row));
     return this.db.transaction(async (tx) => {
       const locked = await this.deployments.findById(tx, row.id, { lock: true });
       if (!locked || locked.status !== 'succeeded' || locked.rollback_pinned_at !== null) return 'unknown';
@@ -185,11 +188,21 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
           differences,
         });
       }
-      if (!selfHeal) return 'drifted';
+      if (!heal) return 'drifted';
       const job = await this.jobs.insertSelfHeal(tx, row.id);
       if (job)
         log.info({ deployment: row.id, job: job.id }, 'self-heal: applying the drifted deployment again');
       return job ? 'healing' : 'drifted';
     });
+  }
+
+  /**
+   * Whether the deployment's workspace is archived, as its author's memberships say (asked only before a
+   * heal: an archived workspace is read-only, and a heal is a deployment the system makes in it).
+   */
+  private async archived(row: DeploymentRow): Promise<boolean> {
+    const { memberships } = await this.bus.request(WorkspacesRpc.list, authorContext(row.created_by), {});
+    const membership = memberships.find((m) => m.workspace.id === row.workspace_id);
+    return membership !== undefined && membership.workspace.archived_at !== null;
   }
 }

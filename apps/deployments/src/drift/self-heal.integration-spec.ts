@@ -149,4 +149,34 @@ describe('a self-heal that fails', () => {
     expect(deployment).toMatchObject({ status: 'succeeded', drifted: true });
     expect(deployment.drift!.heal_failure).toMatchObject({ job_id: heal.id, status: 'cancelled' });
   });
+
+  it('is not made in an archived workspace, read-only: its drift is only recorded, and its settings stay as they were', async () => {
+    const owner = await service.deployer();
+    const { ruleset, deploymentId: id } = await service.releaseRuleset(owner, { version: '3.0.0' });
+    expect((await service.settled(owner.user.ctx, id)).status).toBe('succeeded');
+    const settings = (selfHeal: boolean) =>
+      service.request(DeploymentsRpc.putWorkspaceSettings, owner.user.ctx, {
+        workspaceId: owner.workspaceId,
+        selfHeal,
+      });
+    await settings(true);
+    service.archive(owner.workspaceId);
+
+    expect(await codeOf(settings(false))).toBe('WORKSPACES.ARCHIVED');
+    await service.control.removeApplied(owner.tenant.paymentsId, ruleset.assetId);
+    expect(await service.request(DeploymentsRpc.refreshDrift, owner.user.ctx, { id })).toMatchObject({
+      outcome: 'drifted',
+    });
+    const { jobs, deployment } = {
+      ...(await service.request(DeploymentsRpc.history, owner.user.ctx, { id })),
+      ...(await service.request(DeploymentsRpc.get, owner.user.ctx, { id })),
+    };
+    expect(jobs.map((j) => j.self_heal)).toEqual([false]);
+    expect(deployment).toMatchObject({ status: 'succeeded', drifted: true });
+    expect(
+      await service.request(DeploymentsRpc.getWorkspaceSettings, owner.user.ctx, {
+        workspaceId: owner.workspaceId,
+      }),
+    ).toMatchObject({ settings: { self_heal: true } });
+  });
 });

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type RequestContext, type WorkspaceDeploymentSettings, WorkspacesRpc } from '@pc/contracts';
-import { Database, forbidden, notFound } from '@pc/platform';
-import { BusClient } from '@pc/platform';
+import {
+  type RequestContext,
+  type WorkspaceDeploymentSettings,
+  type WorkspaceMembership,
+  WorkspacesRpc,
+} from '@pc/contracts';
+import { BusClient, Database, DomainError, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { DriftRepository } from './drift.repository';
 
 /**
  * A workspace's deployment settings (an extension): `self_heal` makes the drift reconcile apply a
- * drifted deployment of the workspace again. Its members read them; its owner and admins change them;
- * anyone else gets 404.
+ * drifted deployment of the workspace again. Its members read them; its owner and admins change them,
+ * but not while it is archived (read-only: 409 WORKSPACES.ARCHIVED, as its other writes); anyone else
+ * gets 404.
  */
 @Injectable()
 export class WorkspaceSettingsService {
@@ -19,7 +24,7 @@ export class WorkspaceSettingsService {
   ) {}
 
   async get(ctx: RequestContext, workspaceId: string): Promise<{ settings: WorkspaceDeploymentSettings }> {
-    await this.role(ctx, workspaceId);
+    await this.membership(ctx, workspaceId);
     return { settings: await this.read(workspaceId) };
   }
 
@@ -28,9 +33,14 @@ export class WorkspaceSettingsService {
     workspaceId: string,
     selfHeal: boolean,
   ): Promise<{ settings: WorkspaceDeploymentSettings }> {
-    const role = await this.role(ctx, workspaceId);
+    const { role, workspace } = await this.membership(ctx, workspaceId);
     if (role === 'member')
       throw forbidden("Only the workspace's owner and admins change its deployment settings");
+    if (workspace.archived_at !== null)
+      throw new DomainError(
+        'WORKSPACES.ARCHIVED',
+        'This workspace is archived: unarchive it before changing its deployment settings',
+      );
     await this.drift.saveSettings(this.db.pool, workspaceId, selfHeal, requireUser(ctx).userId);
     return { settings: await this.read(workspaceId) };
   }
@@ -40,11 +50,11 @@ export class WorkspaceSettingsService {
     return { workspace_id: workspaceId, self_heal };
   }
 
-  private async role(ctx: RequestContext, workspaceId: string): Promise<string> {
+  private async membership(ctx: RequestContext, workspaceId: string): Promise<WorkspaceMembership> {
     requireUser(ctx);
     const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
     const membership = memberships.find((m) => m.workspace.id === workspaceId);
     if (!membership) throw notFound('Workspace');
-    return membership.role;
+    return membership;
   }
 }

@@ -12,7 +12,8 @@ export class DeploymentSettingsDto {
   @ApiProperty({
     description:
       'When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a ' +
-      'version a roll-out rolled back is never re-applied',
+      'version a roll-out rolled back is never re-applied, and nothing is while the workspace is archived ' +
+      '(a drift is only recorded)',
   })
   self_heal!: boolean;
 }
@@ -58,10 +59,13 @@ export class DeploymentSettingsController {
     summary: "Change a workspace's deployment settings (its owner and admins)",
     description:
       "For the owner and admins: turns self-heal of drifted deployments on or off for the workspace's " +
-      'deployments.',
+      'deployments. An archived workspace is read-only: 409 WORKSPACES.ARCHIVED until it is unarchived.',
   })
   @ApiOkResponse({ type: DeploymentSettingsEnvelopeDto })
-  @ApiErrors([400, 'Invalid body or id'], [403, 'A member who is not the owner or an admin'], NOT_MEMBER)
+  @ApiErrors([400, 'Invalid body or id'], [403, 'A member who is not the owner or an admin'], NOT_MEMBER, [
+    409,
+    'The workspace is archived (WORKSPACES.ARCHIVED)',
+  ])
   put(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string, @Body() body: PutDeploymentSettingsDto) {
     return this.bus.request(DeploymentsRpc.putWorkspaceSettings, ctx, {
       workspaceId: id,

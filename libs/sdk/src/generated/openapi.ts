@@ -1195,8 +1195,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Disable a member (owner and admins): access ends at once, attribution stays
-         * @description The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403).
+         * Disable a member (owner and admins), or leave the workspace (any member, with their own user id)
+         * @description The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403). With the caller's own user id, an admin or member leaves: the same removal, allowed in an archived workspace too, and it frees their place under the 500 workspaces a user may belong to. The owner cannot leave (409 `WORKSPACES.OWNER_CANNOT_LEAVE`: ownership is not transferred, they archive it instead), nor can anyone leave a personal workspace (409 `WORKSPACES.PERSONAL`). A manager may re-enable someone who left, as they may add anyone; a share the leaver withdrew (DELETE /connections) stays withdrawn.
          */
         delete: operations["WorkspaceMembers_disable"];
         options?: never;
@@ -1216,8 +1216,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What disabling a member would touch (owner and admins)
-         * @description For the owner and admins, before disabling a member: the connections they share into the workspace and the deployments and roll-outs that use them, which disabling would stop.
+         * What disabling a member would touch (owner and admins), or leaving (a member, their own)
+         * @description For the owner and admins, before disabling a member, and for any member with their own user id, before leaving: the connections they share into the workspace and the deployments and roll-outs that use them, which disabling (or leaving) would stop.
          */
         get: operations["WorkspaceMembers_impact"];
         put?: never;
@@ -1243,8 +1243,8 @@ export interface paths {
          */
         post: operations["WorkspaceConnections_share"];
         /**
-         * Unshare a connection (owner and admins)
-         * @description The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), `paused` when another manager does (any manager re-enables it). Members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it.
+         * Withdraw one's own connection (its owner, always), or pause another's (owner and admins)
+         * @description The share is disabled: `unshared` when the connection's owner withdraws it (only they re-enable it), `paused` when another manager does (any manager re-enables it). Members lose the connection at once, deployments made through it keep their attribution, and PATCH re-enables it. The owner of the connection withdraws it at any time: whatever their role is now (demoted to member, removed or gone), from an archived workspace too, and a share paused by a manager or by their removal becomes withdrawn (a removed member re-enabled later does not bring it back). Pausing another's connection is a change of the workspace: owner and admins only, not while it is archived (409).
          */
         delete: operations["WorkspaceConnections_unshare"];
         options?: never;
@@ -1742,7 +1742,7 @@ export interface paths {
         get: operations["DeploymentSettings_get"];
         /**
          * Change a workspace's deployment settings (its owner and admins)
-         * @description For the owner and admins: turns self-heal of drifted deployments on or off for the workspace's deployments.
+         * @description For the owner and admins: turns self-heal of drifted deployments on or off for the workspace's deployments. An archived workspace is read-only: 409 WORKSPACES.ARCHIVED until it is unarchived.
          */
         put: operations["DeploymentSettings_put"];
         post?: never;
@@ -3187,11 +3187,11 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.TRANSFER_ENDED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, RULESETS.GOVERNANCE_NAME_TAKEN 409, RULESETS.GOVERNANCE_LIMIT 409, RULESETS.NO_SPECIFICATION 422, RULESETS.NOT_GOVERNED 422, RULESETS.VERSION_UNAVAILABLE 409, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
+             * @description Stable machine-readable error code (`libs/contracts/src/common/errors.ts`), one per condition; each maps to one status in the gateway's table (`apps/gateway/src/http/error-status.ts`): BAD_REQUEST 400, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409, UNPROCESSABLE 422, RATE_LIMITED 429, PAYLOAD_TOO_LARGE 413, NOT_IMPLEMENTED 501, UPSTREAM_UNAVAILABLE 502, SERVICE_UNAVAILABLE 503, TIMEOUT 504, INTERNAL 500, BUS.MESSAGE_INVALID 400, IDENTITY.EMAIL_TAKEN 409, IDENTITY.USERNAME_TAKEN 409, IDENTITY.INVALID_CREDENTIALS 401, IDENTITY.TOKEN_INVALID 401, IDENTITY.TOKEN_NOT_ALLOWED 403, IDENTITY.TOKEN_LIMIT 422, CATALOG.SUBMISSION_REPOSITORY_INVALID 422, CATALOG.SUBMISSION_DECIDED 409, CATALOG.DOC_TABS_INVALID 422, CATALOG.POLICY_NOT_PUBLISHED 422, CATALOG.POLICY_NOT_SPLIT 422, CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION 422, CATALOG.POLICY_REVIEWED_MEANWHILE 409, CATALOG.PIN_REPOSITORY_INVALID 422, CATALOG.REVISION_VALUE_INVALID 422, CATALOG.REVISION_REPOSITORY_INVALID 422, CATALOG.REVISION_PENDING 409, CATALOG.REVISION_DECIDED 409, CATALOG.COMMENT_BODY_INVALID 422, CATALOG.COMMENT_PARENT_INVALID 422, CATALOG.COMMENT_DELETED 409, CATALOG.IDEA_DECLARATION_INVALID 422, CATALOG.IDEA_DECIDED 409, CATALOG.IDEA_NOT_VOTABLE 409, CATALOG.TRANSFER_RECIPIENT_INVALID 422, CATALOG.TRANSFER_PENDING 409, CATALOG.TRANSFER_DECIDED 409, CATALOG.TRANSFER_EXPIRED 409, CATALOG.REPOSITORY_GONE 404, WORKSPACES.ARCHIVED 409, WORKSPACES.PERSONAL 409, WORKSPACES.SLUG_TAKEN 409, WORKSPACES.OWNED_LIMIT 409, WORKSPACES.MEMBERSHIP_LIMIT 409, WORKSPACES.MEMBER_EXISTS 409, WORKSPACES.MEMBER_DISABLED 409, WORKSPACES.MEMBER_LIMIT 409, WORKSPACES.OWNER_PROTECTED 403, WORKSPACES.OWNER_CANNOT_LEAVE 409, WORKSPACES.SHARE_EXISTS 409, WORKSPACES.SHARE_DISABLED 409, WORKSPACES.SHARE_LIMIT 409, WORKSPACES.CONNECTION_SHARE_LIMIT 409, WORKSPACES.SHARE_OWNER_DISABLED 409, CONNECTIONS.LIMIT 409, CONNECTIONS.SECRET_UNAVAILABLE 422, RULESETS.VALIDATION_FAILED 422, RULESETS.NOT_EVALUABLE 422, RULESETS.SPECIFICATION_INVALID 422, RULESETS.UNDER_REVIEW 403, RULESETS.SUBMISSION_REJECTED 409, RULESETS.NOT_WAITING 409, RULESETS.IDEAS_LOCKED 409, RULESETS.NOT_PUBLISHED 422, RULESETS.REPOSITORY_GONE 404, RULESETS.OWNER_CHANGED 409, RULESETS.TRANSFER_ENDED 409, RULESETS.OVERVIEW_REQUIRED 422, RULESETS.TAB_KEY_REPEATED 422, RULESETS.DOCS_LIMIT 422, RULESETS.GOVERNANCE_NAME_TAKEN 409, RULESETS.GOVERNANCE_LIMIT 409, RULESETS.NO_SPECIFICATION 422, RULESETS.NOT_GOVERNED 422, RULESETS.VERSION_UNAVAILABLE 409, DEPLOYMENTS.NOT_PINNED 409, DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED 422, DEPLOYMENTS.CONNECTION_NOT_USABLE 422, DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED 422, DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT 409, DEPLOYMENTS.NOT_DELETABLE 409, DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE 422, DEPLOYMENTS.ROLLOUT_HELD 409, DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED 409
              * @example CATALOG.SUBMISSION_REPOSITORY_INVALID
              * @enum {string}
              */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.TRANSFER_ENDED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "RULESETS.GOVERNANCE_NAME_TAKEN" | "RULESETS.GOVERNANCE_LIMIT" | "RULESETS.NO_SPECIFICATION" | "RULESETS.NOT_GOVERNED" | "RULESETS.VERSION_UNAVAILABLE" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "NOT_IMPLEMENTED" | "UPSTREAM_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "TIMEOUT" | "INTERNAL" | "BUS.MESSAGE_INVALID" | "IDENTITY.EMAIL_TAKEN" | "IDENTITY.USERNAME_TAKEN" | "IDENTITY.INVALID_CREDENTIALS" | "IDENTITY.TOKEN_INVALID" | "IDENTITY.TOKEN_NOT_ALLOWED" | "IDENTITY.TOKEN_LIMIT" | "CATALOG.SUBMISSION_REPOSITORY_INVALID" | "CATALOG.SUBMISSION_DECIDED" | "CATALOG.DOC_TABS_INVALID" | "CATALOG.POLICY_NOT_PUBLISHED" | "CATALOG.POLICY_NOT_SPLIT" | "CATALOG.POLICY_REPOSITORY_VIA_SUBMISSION" | "CATALOG.POLICY_REVIEWED_MEANWHILE" | "CATALOG.PIN_REPOSITORY_INVALID" | "CATALOG.REVISION_VALUE_INVALID" | "CATALOG.REVISION_REPOSITORY_INVALID" | "CATALOG.REVISION_PENDING" | "CATALOG.REVISION_DECIDED" | "CATALOG.COMMENT_BODY_INVALID" | "CATALOG.COMMENT_PARENT_INVALID" | "CATALOG.COMMENT_DELETED" | "CATALOG.IDEA_DECLARATION_INVALID" | "CATALOG.IDEA_DECIDED" | "CATALOG.IDEA_NOT_VOTABLE" | "CATALOG.TRANSFER_RECIPIENT_INVALID" | "CATALOG.TRANSFER_PENDING" | "CATALOG.TRANSFER_DECIDED" | "CATALOG.TRANSFER_EXPIRED" | "CATALOG.REPOSITORY_GONE" | "WORKSPACES.ARCHIVED" | "WORKSPACES.PERSONAL" | "WORKSPACES.SLUG_TAKEN" | "WORKSPACES.OWNED_LIMIT" | "WORKSPACES.MEMBERSHIP_LIMIT" | "WORKSPACES.MEMBER_EXISTS" | "WORKSPACES.MEMBER_DISABLED" | "WORKSPACES.MEMBER_LIMIT" | "WORKSPACES.OWNER_PROTECTED" | "WORKSPACES.OWNER_CANNOT_LEAVE" | "WORKSPACES.SHARE_EXISTS" | "WORKSPACES.SHARE_DISABLED" | "WORKSPACES.SHARE_LIMIT" | "WORKSPACES.CONNECTION_SHARE_LIMIT" | "WORKSPACES.SHARE_OWNER_DISABLED" | "CONNECTIONS.LIMIT" | "CONNECTIONS.SECRET_UNAVAILABLE" | "RULESETS.VALIDATION_FAILED" | "RULESETS.NOT_EVALUABLE" | "RULESETS.SPECIFICATION_INVALID" | "RULESETS.UNDER_REVIEW" | "RULESETS.SUBMISSION_REJECTED" | "RULESETS.NOT_WAITING" | "RULESETS.IDEAS_LOCKED" | "RULESETS.NOT_PUBLISHED" | "RULESETS.REPOSITORY_GONE" | "RULESETS.OWNER_CHANGED" | "RULESETS.TRANSFER_ENDED" | "RULESETS.OVERVIEW_REQUIRED" | "RULESETS.TAB_KEY_REPEATED" | "RULESETS.DOCS_LIMIT" | "RULESETS.GOVERNANCE_NAME_TAKEN" | "RULESETS.GOVERNANCE_LIMIT" | "RULESETS.NO_SPECIFICATION" | "RULESETS.NOT_GOVERNED" | "RULESETS.VERSION_UNAVAILABLE" | "DEPLOYMENTS.NOT_PINNED" | "DEPLOYMENTS.RELEASE_REF_NOT_REVIEWED" | "DEPLOYMENTS.CONNECTION_NOT_USABLE" | "DEPLOYMENTS.IDEMPOTENCY_KEY_REUSED" | "DEPLOYMENTS.IDEMPOTENCY_KEY_IN_FLIGHT" | "DEPLOYMENTS.NOT_DELETABLE" | "DEPLOYMENTS.ROLLOUT_ORGANIZATIONS_UNREACHABLE" | "DEPLOYMENTS.ROLLOUT_HELD" | "DEPLOYMENTS.ROLLOUT_ACTION_NOT_ALLOWED";
             /** @description More context some errors carry beside `details`: a failed repository validation on POST or PATCH /submissions (code CATALOG.SUBMISSION_REPOSITORY_INVALID) carries the whole validation report here (422), the same object POST /submissions/validate answers; so does a failed ruleset repository on POST or PATCH /ruleset-submissions (code RULESETS.VALIDATION_FAILED, 422), as POST /ruleset-submissions/validate answers. */
             validation?: {
                 [key: string]: unknown;
@@ -5068,7 +5068,7 @@ export interface components {
         DeploymentSettingsDto: {
             /** Format: uuid */
             workspace_id: string;
-            /** @description When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a version a roll-out rolled back is never re-applied */
+            /** @description When true, the drift reconcile applies a drifted deployment of this workspace again (a job); a version a roll-out rolled back is never re-applied, and nothing is while the workspace is archived (a drift is only recorded) */
             self_heal: boolean;
         };
         DeploymentSettingsEnvelopeDto: {
@@ -14202,7 +14202,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Not the owner or an admin, or the target is the owner
+             * @description Removing another member: not the owner or an admin, or the target is the owner; or a read-only token
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -14223,7 +14223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The workspace is archived (code WORKSPACES.ARCHIVED), or a conflict named in the message */
+            /** @description Removing another member from an archived workspace (WORKSPACES.ARCHIVED); the owner leaving (WORKSPACES.OWNER_CANNOT_LEAVE); leaving a personal workspace (WORKSPACES.PERSONAL) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14442,7 +14442,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Only the owner and admins of the workspace may do this
+             * @description Only the owner and admins of the workspace read the impact of another member
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -14655,7 +14655,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Only the owner and admins of the workspace may do this
+             * @description Pausing another's connection: not the owner or an admin of the workspace; or a read-only token
              *
              *     The token lacks the scope this method needs, or the caller may not do this
              */
@@ -14676,7 +14676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description The workspace is archived (code WORKSPACES.ARCHIVED), or a conflict named in the message */
+            /** @description Pausing another's connection in an archived workspace (code WORKSPACES.ARCHIVED) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17635,6 +17635,15 @@ export interface operations {
             };
             /** @description No such workspace the caller is a member of */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The workspace is archived (WORKSPACES.ARCHIVED) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
