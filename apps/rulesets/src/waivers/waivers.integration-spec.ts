@@ -184,7 +184,8 @@ describe('waivers (service level, the engine)', () => {
     await h.sql(`UPDATE rulesets.waivers SET expires_at = now() - interval '1 second' WHERE id = $1`, [
       waiver.id,
     ]);
-    expect(await h.get(WaiverExpiry).sweep()).toBeGreaterThanOrEqual(1);
+    // The service's own sweep (every minute) may take it first: this one then waits for it, or finds it done.
+    await h.get(WaiverExpiry).sweep();
     const { api, evaluation } = await latest(apiId);
     expect(api.conformance).toBe(50);
     expect(evaluation.findings.every((f) => f.waiver_id === null)).toBe(true);
