@@ -10,7 +10,7 @@ import {
 } from '@pc/contracts';
 import { BusClient, RemoteError } from '@pc/platform';
 import { z } from 'zod';
-import { id } from './schemas';
+import { id, WORKSPACE_FROM } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
@@ -72,18 +72,13 @@ export class DeploymentTools implements ToolSet {
           .enum(ASSET_TYPES)
           .default('policy')
           .describe('policy (default, with policy_id) or ruleset (with ruleset_id).'),
-        policy_id: id('policy')
-          .optional()
-          .describe('With asset_type policy: the community policy (its id from search_policies).'),
-        ruleset_id: id('ruleset')
-          .optional()
-          .describe('With asset_type ruleset: the community ruleset (its id from search_rulesets).'),
-        connection_id: id('connection').describe(
-          "The platform connection to deploy with: your own or one shared into the workspace (its id is on the dashboard's Connections page, or GET /api/connections).",
+        policy_id: id('policy', 'from search_policies or search: with asset_type policy').optional(),
+        ruleset_id: id('ruleset', 'from search_rulesets or search: with asset_type ruleset').optional(),
+        connection_id: id(
+          'platform connection',
+          "to deploy with: your own or one shared into the workspace (GET /api/connections, or the dashboard's Connections page)",
         ),
-        workspace_id: id('workspace').describe(
-          "A workspace you are an active member of (its id is on the dashboard's workspace page, or GET /api/workspaces).",
-        ),
+        workspace_id: id('workspace', WORKSPACE_FROM),
         target_organization_ids: z
           .array(z.string().min(1).max(L.organizationIdMax))
           .min(L.targetsMin)

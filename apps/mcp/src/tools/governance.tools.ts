@@ -3,7 +3,7 @@ import { GOVERNANCE_LIMITS, type GovernedApi, GovernanceRpc } from '@pc/contract
 import { BusClient } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
-import { id, page } from './schemas';
+import { id, page, WORKSPACE_FROM } from './schemas';
 import { READ_ONLY, type ToolKit } from './tool-kit';
 import type { ToolSet } from './tool-set';
 
@@ -53,7 +53,7 @@ export class GovernanceTools implements ToolSet {
         'each with its latest conformance (passed rules over applicable rules of the rulesets its profiles ' +
         'apply) and the one before. Answers one page and next_offset for the next (null on the last page).',
       scope: 'api:read',
-      input: { workspace_id: id('workspace'), ...apiPage },
+      input: { workspace_id: id('workspace', WORKSPACE_FROM), ...apiPage },
       output: {
         threshold: z.number(),
         totals: z.object({ apis: z.number().int(), evaluated: z.number().int(), at_risk: z.number().int() }),
@@ -95,7 +95,7 @@ export class GovernanceTools implements ToolSet {
         `Gets one governed API's conformance and its last ${HISTORY} evaluations, newest first: when, why ` +
         '(manual, ci, a ruleset published), the conformance, the rules passed and applicable, and the counts.',
       scope: 'api:read',
-      input: { api_id: id('governed API') },
+      input: { api_id: id('governed API', 'from list_governed_apis') },
       output: {
         api: governedApiSchema,
         threshold: z.number(),

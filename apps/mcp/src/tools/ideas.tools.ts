@@ -90,7 +90,7 @@ export class IdeaTools implements ToolSet {
         'Gets one policy idea by id: title, description, status, votes and whether you voted. ' +
         'Pending and rejected ideas are visible only to their submitter.',
       scope: 'api:read',
-      input: { id: id('idea') },
+      input: { id: id('idea', 'from list_ideas') },
       output: { idea: ideaSchema },
       annotations: READ_ONLY,
       run: async ({ id }, ctx) => {
@@ -135,7 +135,7 @@ export class IdeaTools implements ToolSet {
       scope: 'api:write',
       budget: 'vote',
       input: {
-        id: id('idea'),
+        id: id('idea', 'from list_ideas (approved ideas take votes)'),
         vote: z.boolean().default(true).describe('true to vote (default), false to withdraw your vote.'),
       },
       output: { idea: ideaSchema },

@@ -226,7 +226,7 @@ export function registerListingTools<
     title: kind.get.title,
     description: kind.get.description,
     scope: 'api:read',
-    input: { id: id(one) },
+    input: { id: id(one, `from search_${many} or search`) },
     output: kind.get.output,
     annotations: READ_ONLY,
     run: ({ id }, ctx) => kind.get.run(id, ctx),

@@ -50,7 +50,7 @@ export class PolicyTools implements ToolSet {
         "Gets a community policy's documentation tabs (overview, configuration, examples, faq and " +
         'custom tabs) in display order, with how many of the predefined tabs are filled.',
       scope: 'api:read',
-      input: { id: id('policy') },
+      input: { id: id('policy', 'from search_policies or search') },
       output: docsOutput,
       annotations: READ_ONLY,
       run: async ({ id }, ctx) => {
@@ -70,7 +70,7 @@ export class PolicyTools implements ToolSet {
         'id in parentId. A deleted comment stays in place with deleted true and an empty body. Answers one ' +
         'page and nextCursor for the next (null on the last page).',
       scope: 'api:read',
-      input: { policyId: id('policy'), ...commentsPage.input },
+      input: { policyId: id('policy', 'from search_policies or search'), ...commentsPage.input },
       output: { comments: z.array(commentSchema), ...commentsPage.output },
       annotations: READ_ONLY,
       run: async ({ policyId, ...paging }, ctx) => {

@@ -144,7 +144,7 @@ export class RulesetTools implements ToolSet {
       budget: 'evaluation',
       input: {
         ruleset_ids: z
-          .array(id('ruleset'))
+          .array(id('ruleset', 'from search_rulesets or search'))
           .max(EVALUATION_LIMITS.rulesets.max)
           .optional()
           .describe('Community rulesets.'),

@@ -42,7 +42,13 @@ export const text = (min: number, max: number) =>
       'must be valid text without NUL characters',
     );
 
-export const id = (what: string) => z.uuid(`must be a UUID`).describe(`The ${what}'s id (a UUID).`);
+/** An id argument: what it names, and where an assistant finds one (a tool that lists them, a page, a route). */
+export const id = (what: string, from: string) =>
+  z.uuid(`must be a UUID`).describe(`The ${what}'s id (a UUID), ${from}.`);
+
+/** Where a workspace's id is found (no tool lists workspaces). */
+export const WORKSPACE_FROM =
+  "from its page's address in the dashboard (/workspaces/<id>), or GET /api/workspaces";
 
 export const page = (max: number, fallback: number, maxOffset: number) => ({
   limit: z

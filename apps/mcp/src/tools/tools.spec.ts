@@ -398,6 +398,21 @@ describe('the tool server: scopes and tool inputs', () => {
     await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
   });
 
+  it('says in each id argument where an assistant finds one: a tool that lists them, or the page or route', async () => {
+    const writer = await connect(['api:read', 'api:write']);
+    const unsaid: string[] = [];
+    for (const tool of (await writer.listTools()).tools) {
+      const properties = tool.inputSchema.properties as Record<string, Json>;
+      for (const [name, schema] of Object.entries(properties)) {
+        const isId = schema.format === 'uuid' || schema.items?.format === 'uuid';
+        const where = /\b(search|list_\w+|search_\w+)\b|GET \/api\//;
+        if (isId && !where.test(`${schema.description ?? ''} ${schema.items?.description ?? ''}`))
+          unsaid.push(`${tool.name}.${name}`);
+      }
+    }
+    expect(unsaid).toEqual([]);
+  });
+
   it('plans a deployment only for a token with api:write, as the REST dry run does: a read-only token has no plan_deployment', async () => {
     const plan = {
       asset_type: 'ruleset',
