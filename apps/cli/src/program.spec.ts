@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { CliEnv } from './cli.env';
 import { run } from './program';
 import { VERSION } from './version';
@@ -98,6 +99,14 @@ describe('the command line', () => {
     );
     expect(help).toContain(
       '--release publish the plain version and its home page to the registry first (without it or --publish, the version must be there already: a first deploy needs one of them)',
+    );
+  });
+
+  it('says how to give a token when login reads none from a pipe or a closed standard input (exit 2)', async () => {
+    jest.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([]) as unknown as typeof process.stdin);
+    expect(await cli('login')).toBe(2);
+    expect(err).toBe(
+      'error: no token on standard input: pipe one (`policy-catalog login --token-stdin < token-file`), or run login in a terminal to paste it; the dashboard (Tokens) makes one\n',
     );
   });
 

@@ -16,9 +16,15 @@ export function accountCommands(program: Command, env: CliEnv): void {
     .option('--token-stdin', 'read the token from standard input (what a pipe or a secret store gives)')
     .action(async (options: { tokenStdin?: boolean }, command: Command) => {
       const ctx = new Context(command, env);
-      const token =
-        options.tokenStdin || !process.stdin.isTTY ? await readStdin() : await askHidden('Token: ');
-      if (!token) throw new CliError('no token given', EXIT.usage);
+      const piped = options.tokenStdin || !process.stdin.isTTY;
+      const token = piped ? await readStdin() : await askHidden('Token: ');
+      if (!token)
+        throw new CliError(
+          piped
+            ? 'no token on standard input: pipe one (`policy-catalog login --token-stdin < token-file`), or run login in a terminal to paste it; the dashboard (Tokens) makes one'
+            : 'no token given: paste the one the dashboard (Tokens) made',
+          EXIT.usage,
+        );
       const client = new PolicyCatalog({
         baseUrl: ctx.url,
         token,
