@@ -90,6 +90,8 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     /** The deployment of a ruleset to Payments, and the ruleset's asset id on the platform. */
     rulesetDeploymentId: '',
     rulesetAssetId: '',
+    /** The name of that ruleset. */
+    rulesetDeployedName: '',
   };
   /** The platform tenant the user connects (Payments and Cards run the policy after the deploy test). */
   let tenant: Tenant;
@@ -1649,6 +1651,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect({ status: settled.status, error: settled.error }).toEqual({ status: 'succeeded', error: null });
     story.rulesetDeploymentId = deploymentId;
     story.rulesetAssetId = `web-rules-${stamp}`;
+    story.rulesetDeployedName = name;
     await page
       .getByRole('region', { name: 'Results' })
       .getByRole('listitem')
@@ -1691,6 +1694,40 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     );
     expect(kept.body.ruleset.lifecycle_status).toBe('published');
   }, 120_000);
+
+  it("the workspace's page lists the rulesets it installed beside its policies, and counts both through each connection", async () => {
+    // The story's connection, shared into the workspace: its line counts the deployments made through it.
+    const connections = await world.http.get<{ connections: Array<{ id: string; name: string }> }>(
+      '/api/connections',
+      { token: story.token },
+    );
+    const corp = connections.body.connections.find((c) => c.name === 'Corp platform')!;
+    const shared = await world.http.post(
+      `/api/workspaces/${story.workspaceId}/connections`,
+      { connection_id: corp.id },
+      { token: story.token },
+    );
+    expect(shared.status).toBe(200);
+    const read = await world.http.get<{
+      workspace: { connectionStats: Record<string, { deployments: number; ruleset_deployments: number }> };
+    }>(`/api/workspaces/${story.workspaceId}`, { token: story.token });
+    const stats = read.body.workspace.connectionStats[corp.id];
+    expect(stats.ruleset_deployments).toBeGreaterThan(0);
+    await page.goto(`/workspaces/${story.workspaceId}`);
+    await page.getByRole('heading', { level: 1, name: 'Web deployers' }).waitFor();
+    const rulesets = page.getByRole('region', { name: 'Installed rulesets' });
+    await rulesets.getByRole('link', { name: story.rulesetDeployedName }).waitFor();
+    expect(await rulesets.getByText('No ruleset deployed from this workspace yet.').count()).toBe(0);
+    await page
+      .getByRole('region', { name: 'Installed policies' })
+      .getByRole('link', { name: story.policyName })
+      .waitFor();
+    // The shared connection counts every deployment made through it, of a policy or of a ruleset.
+    await page
+      .getByRole('region', { name: 'Shared connections' })
+      .getByText(`${stats.deployments + stats.ruleset_deployments} deployment(s)`)
+      .waitFor();
+  });
 
   it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {
     const saved = async () =>

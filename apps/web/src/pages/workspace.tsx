@@ -1,5 +1,5 @@
 // One workspace: rename, archive, members and roles, shared connections, self-heal of drifted deployments,
-// what is installed; every destructive action shows its impact first.
+// what is installed (policies and rulesets); every destructive action shows its impact first.
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { Link } from '../router';
@@ -129,17 +129,54 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
           <AuditLog scope={{ kind: 'workspace', workspaceId: w.id }} />
         </>
       ) : null}
-      <h2>Installed policies</h2>
-      {w.installedPolicies.length === 0 ? <p>Nothing deployed from this workspace yet.</p> : null}
+      <Installed
+        kind="policies"
+        title="Installed policies"
+        empty="No policy deployed from this workspace yet."
+        items={w.installedPolicies.map((p) => ({ ...p, to: `/policies/${p.id}` }))}
+      />
+      <Installed
+        kind="rulesets"
+        title="Installed rulesets"
+        empty="No ruleset deployed from this workspace yet."
+        items={w.installedRulesets.map((r) => ({ ...r, to: `/rulesets/${r.id}` }))}
+      />
+    </Page>
+  );
+}
+
+/** What the workspace deployed of one kind, with how often and when last. */
+function Installed({
+  kind,
+  title,
+  empty,
+  items,
+}: {
+  kind: 'policies' | 'rulesets';
+  title: string;
+  empty: string;
+  items: {
+    id: string;
+    name: string;
+    to: string;
+    deploys_in_workspace: number;
+    latest_deployment_at: string;
+  }[];
+}) {
+  const id = `installed-${kind}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? <p>{empty}</p> : null}
       <ul>
-        {w.installedPolicies.map((p) => (
-          <li key={p.id}>
-            <Link to={`/policies/${p.id}`}>{p.name}</Link> · {p.deploys_in_workspace} deployment(s), latest{' '}
-            <When at={p.latest_deployment_at} />
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.to}>{item.name}</Link> · {item.deploys_in_workspace} deployment(s), latest{' '}
+            <When at={item.latest_deployment_at} />
           </li>
         ))}
       </ul>
-    </Page>
+    </section>
   );
 }
 
@@ -328,8 +365,8 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
   });
   const shareable = (mine.data?.connections ?? []).filter((c) => !w.connections.some((s) => s.id === c.id));
   return (
-    <>
-      <h2>Shared connections</h2>
+    <section aria-labelledby="shared-connections">
+      <h2 id="shared-connections">Shared connections</h2>
       {w.connections.length === 0 ? <p>No connection is shared into this workspace.</p> : null}
       <ul>
         {w.connections.map((c) => (
@@ -338,7 +375,11 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
               {c.name} ({c.host}){' '}
               {c.disabled_at ? <Badge tone="warn">{c.disabled_reason ?? 'disabled'}</Badge> : null}
               {w.connectionStats[c.id] ? (
-                <span className="muted"> · {w.connectionStats[c.id].deployments} deployment(s)</span>
+                <span className="muted">
+                  {' '}
+                  · {w.connectionStats[c.id].deployments + w.connectionStats[c.id].ruleset_deployments}{' '}
+                  deployment(s)
+                </span>
               ) : null}
             </span>
             {manage && c.disabled_at && c.is_owner ? (
@@ -391,6 +432,6 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
         )}
         <ErrorMessage error={impact.error ?? unshare.error} />
       </ConfirmDialog>
-    </>
+    </section>
   );
 }
