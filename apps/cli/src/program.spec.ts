@@ -716,22 +716,40 @@ describe('the command line', () => {
   describe('submissions status (against a stand-in of both submissions lists)', () => {
     /** 130 ruleset submissions, newest first, paged as the API pages them (at most 100 a page). */
     const RULESETS = 130;
+    const RULESET_SUBMISSION = '00000000-0000-4000-8000-000000000007';
     const { requests } = standInApi((url, res) => {
       const start = Number(url.searchParams.get('cursor') ?? 0);
       const end = Math.min(RULESETS, start + Number(url.searchParams.get('limit') ?? 100));
+      // One ruleset submission has an id; no policy submission does.
+      if (
+        url.pathname.startsWith('/api/submissions/') ||
+        (url.pathname.startsWith('/api/ruleset-submissions/') && !url.pathname.endsWith(RULESET_SUBMISSION))
+      ) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Submission not found' }));
+      }
       const body =
-        url.pathname === '/api/ruleset-submissions'
+        url.pathname === `/api/ruleset-submissions/${RULESET_SUBMISSION}`
           ? {
-              submissions: Array.from({ length: end - start }, (_, i) => ({
-                id: `00000000-0000-4000-8000-${String(start + i + 1).padStart(12, '0')}`,
-                name: `Rules ${start + i + 1}`,
-                status: 'submitted',
-                updated_at: '2026-12-01T10:00:00.000Z',
-              })),
-              hasMore: end < RULESETS,
-              nextCursor: end < RULESETS ? String(end) : null,
+              submission: {
+                id: RULESET_SUBMISSION,
+                name: 'Rules 7',
+                status: 'needs_improvement',
+                review_feedback: 'Name the rules after what they check.',
+              },
             }
-          : { submissions: [], hasMore: false, nextCursor: null };
+          : url.pathname === '/api/ruleset-submissions'
+            ? {
+                submissions: Array.from({ length: end - start }, (_, i) => ({
+                  id: `00000000-0000-4000-8000-${String(start + i + 1).padStart(12, '0')}`,
+                  name: `Rules ${start + i + 1}`,
+                  status: 'submitted',
+                  updated_at: '2026-12-01T10:00:00.000Z',
+                })),
+                hasMore: end < RULESETS,
+                nextCursor: end < RULESETS ? String(end) : null,
+              }
+            : { submissions: [], hasMore: false, nextCursor: null };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -746,6 +764,13 @@ describe('the command line', () => {
         'GET /api/ruleset-submissions?limit=100',
         'GET /api/ruleset-submissions?limit=100&cursor=100',
       ]);
+    });
+
+    it('shows a ruleset submission by the id the list printed, without --ruleset', async () => {
+      expect(await cli('submissions', 'status', RULESET_SUBMISSION)).toBe(0);
+      expect(out).toBe('Rules 7: needs_improvement\nfeedback: Name the rules after what they check.\n');
+      expect(await cli('submissions', 'status', '00000000-0000-4000-8000-000000000999')).toBe(3);
+      expect(err).toContain('Submission not found');
     });
   });
 

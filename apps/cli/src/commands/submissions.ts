@@ -132,7 +132,7 @@ export function submissionCommands(program: Command, env: CliEnv): void {
     .description('Your submissions')
     .command('status [id]')
     .description('Your submissions and their review status; with an id, that one in detail')
-    .option('--ruleset', 'with an id: a ruleset submission')
+    .option('--ruleset', 'with an id: only a ruleset submission (default: a policy’s, else a ruleset’s)')
     .action(async (id: string | undefined, options: { ruleset?: boolean }, command: Command) => {
       const ctx = new Context(command, env);
       const client = ctx.client();
@@ -140,7 +140,11 @@ export function submissionCommands(program: Command, env: CliEnv): void {
         if (!UUID.test(id)) throw new CliError(`not a submission id: ${id}`, EXIT.usage);
         const { submission } = options.ruleset
           ? await client.api.rulesetSubmissions.get({ params: { path: { id } } })
-          : await client.api.submissions.get({ params: { path: { id } } });
+          : await client.api.submissions.get({ params: { path: { id } } }).catch((error: unknown) => {
+              // The list prints both kinds' ids in one table: an id no policy submission has may be a ruleset's.
+              if (!(error instanceof PolicyCatalogError && error.status === 404)) throw error;
+              return client.api.rulesetSubmissions.get({ params: { path: { id } } });
+            });
         if (ctx.out.json) return ctx.out.data({ submission });
         ctx.out.line(`${ctx.out.c.bold(submission.name)}: ${submission.status}`);
         const feedback = 'feedback' in submission ? submission.feedback : submission.review_feedback;
