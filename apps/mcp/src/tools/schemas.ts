@@ -31,9 +31,15 @@ const NUL = String.fromCharCode(0);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Text as PostgreSQL can store it: no NUL characters, no lone surrogates. */
+/** A type's message, or "is required" when the argument is missing (zod would say "received undefined"). */
+const required =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? 'is required' : message;
+
 export const text = (min: number, max: number) =>
   z
-    .string()
+    .string({ error: required('must be text') })
     .trim()
     .min(min, `must be at least ${min} characters`)
     .max(max, `must be at most ${max} characters`)
@@ -44,7 +50,7 @@ export const text = (min: number, max: number) =>
 
 /** An id argument: what it names, and where an assistant finds one (a tool that lists them, a page, a route). */
 export const id = (what: string, from: string) =>
-  z.uuid(`must be a UUID`).describe(`The ${what}'s id (a UUID), ${from}.`);
+  z.uuid({ error: required('must be a UUID') }).describe(`The ${what}'s id (a UUID), ${from}.`);
 
 /** Where a workspace's id is found (no tool lists workspaces). */
 export const WORKSPACE_FROM =

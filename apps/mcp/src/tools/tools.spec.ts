@@ -659,6 +659,18 @@ describe('the tool server: scopes and tool inputs', () => {
     expect(received.ideas.length).toBe(asked + 1);
   });
 
+  it('says a missing argument is required, and a wrong one what it must be', async () => {
+    const mcp = await connect(['api:read', 'api:write']);
+    const said = async (name: string, args: Json) => (await call(mcp, name, args)).text;
+    expect(await said('get_idea', {})).toMatch(/: is required at id$/);
+    expect(await said('get_idea', { id: null })).toMatch(/: must be a UUID at id$/);
+    expect(await said('get_idea', { id: 'idea-7' })).toMatch(/: must be a UUID at id$/);
+    expect(await said('submit_idea', { title: 'No description' })).toMatch(/: is required at description$/);
+    expect(await said('submit_idea', { title: 7, description: 'Long enough to pass.' })).toMatch(
+      /: must be text at title$/,
+    );
+  });
+
   it('answers a request whose params are not of the shape its method takes with -32602 (invalid params), never an internal error', async () => {
     const mcp = await connect(['api:read', 'api:write']);
     const asked = received.ideas.length;
