@@ -321,6 +321,10 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(byName.vote_idea.annotations?.idempotentHint).toBe(true);
     expect(byName.list_ideas.annotations?.idempotentHint).toBe(true);
     expect(byName.submit_idea.inputSchema.required).toEqual(['title', 'description']);
+    // The instructions a client hands its model name what the tools do, all of it.
+    const instructions = (await connect(user.token)).getInstructions() ?? '';
+    for (const what of ['evaluate an API specification', 'governed APIs', 'plan a deployment'])
+      expect({ what, named: instructions.includes(what) }).toEqual({ what, named: true });
   });
 
   it('answers 401 with WWW-Authenticate naming the protected resource metadata without a token, with a malformed one and with a revoked one', async () => {
