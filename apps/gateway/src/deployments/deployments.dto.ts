@@ -10,7 +10,9 @@ import {
   DEPLOYMENT_STATUSES,
   type DeploymentStatus,
   JOB_KINDS,
+  JOB_STATUSES,
   type JobKind,
+  type JobStatus,
   SYNC_RESULTS,
   type SyncResult,
   VERSION_PATTERN_SOURCE,
@@ -496,7 +498,8 @@ export class DeploymentJobDto {
       "False for every other job, the deployment's own first `deploy` included",
   })
   self_heal!: boolean;
-  @ApiProperty({ enum: DEPLOYMENT_STATUSES }) status!: DeploymentStatus;
+  @ApiProperty({ enum: JOB_STATUSES, description: 'A job is never `removed`: its deployment is' })
+  status!: JobStatus;
   @ApiProperty({
     type: String,
     nullable: true,

@@ -4851,8 +4851,11 @@ export interface components {
             kind: "deploy" | "unpublish" | "delete-release" | "restore";
             /** @description True for a self-heal: a `deploy` job that the drift check queued, in a workspace that heals drift, to apply again the deployment the platform no longer ran as it applied it (not another deploy of the item). False for every other job, the deployment's own first `deploy` included */
             self_heal: boolean;
-            /** @enum {string} */
-            status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "removed";
+            /**
+             * @description A job is never `removed`: its deployment is
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             /** @enum {string|null} */
             step: "resolve" | "fetch" | "version" | "build" | "publish" | "apply" | "record" | "previous" | "verify" | "remove" | "restore" | null;
             /** @description Deliveries so far (a redelivered job resumes after its last completed step) */
