@@ -1729,6 +1729,25 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .waitFor();
   });
 
+  it("an archived workspace's governance page says it is archived, and offers no form it does not show", async () => {
+    const made = await world.http.post<{ workspace: { id: string } }>(
+      '/api/workspaces',
+      { name: 'Web archived governance' },
+      { token: story.token },
+    );
+    expect(made.status).toBe(201);
+    const id = made.body.workspace.id;
+    expect((await world.http.post(`/api/workspaces/${id}/archive`, {}, { token: story.token })).status).toBe(
+      200,
+    );
+    await page.goto(`/workspaces/${id}/governance`);
+    await page.getByRole('heading', { level: 1, name: 'Web archived governance: governance' }).waitFor();
+    await page.getByText('No API is governed here yet').waitFor();
+    await page.getByText(/This workspace is archived: it is read-only/).waitFor();
+    expect(await page.getByText('register one below').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Register an API' }).count()).toBe(0);
+  });
+
   it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {
     const saved = async () =>
       (

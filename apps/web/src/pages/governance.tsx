@@ -109,6 +109,12 @@ function Governance({ w }: { w: Workspace }) {
         </Link>
       }
     >
+      {w.archived_at ? (
+        <p className="hint">
+          This workspace is archived: it is read-only (no API registered, no threshold or profile changed)
+          until its owner unarchives it on <Link to={`/workspaces/${w.id}`}>the workspace&apos;s page</Link>.
+        </p>
+      ) : null}
       {!data ? (
         <Pending
           state={dashboard}
@@ -137,7 +143,7 @@ function Governance({ w }: { w: Workspace }) {
           </section>
           <h2>APIs</h2>
           {dashboard.items.length === 0 ? (
-            <p>No API is governed here yet{member ? ': register one below.' : '.'}</p>
+            <p>No API is governed here yet{member && !w.archived_at ? ': register one below.' : '.'}</p>
           ) : (
             <ApiTable
               rows={dashboard.items}
