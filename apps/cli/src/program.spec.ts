@@ -281,6 +281,20 @@ describe('the command line', () => {
       expect(await cli('deployments', 'list', '--asset-type', 'flow')).toBe(2);
     });
 
+    it('takes --kind for the asset type, as search, show and follow spell it; --asset-type still works, out of the help', async () => {
+      expect(await cli('deployments', 'list', '--kind', 'policy', '--limit', '2')).toBe(0);
+      expect(await cli('deployments', 'list', '--asset-type', 'policy', '--limit', '2')).toBe(0);
+      expect(requests).toEqual([
+        'GET /api/deployments?assetType=policy&limit=2',
+        'GET /api/deployments?assetType=policy&limit=2',
+      ]);
+      expect(await cli('deployments', 'list', '--kind', 'flow')).toBe(2);
+      out = '';
+      expect(await cli('deployments', 'list', '--help')).toBe(0);
+      expect(out).toContain('--kind <kind>');
+      expect(out).not.toContain('--asset-type');
+    });
+
     it('lists roll-outs with their status and the step reached, page after page up to --limit', async () => {
       expect(await cli('rollouts', 'list')).toBe(0);
       expect(requests).toEqual(['GET /api/rollouts?limit=20', 'GET /api/rollouts?limit=20&cursor=r2']);

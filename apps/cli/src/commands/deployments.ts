@@ -13,7 +13,7 @@ import { Context } from '../context';
 import { CliError, EXIT, type Output } from '../output';
 import { UUID } from './catalog';
 import { findConnection, organizationsOf, resolveTargets, unlistedNote } from './connections';
-import { describeFound, findListing } from './listings';
+import { describeFound, findListing, type Kind } from './listings';
 import { listPage, listPageHelp } from './list-pages';
 import { positiveInt } from './numbers';
 
@@ -165,13 +165,14 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
   deployments
     .command('list')
     .description('Your deployments, newest first: asset, organization, version and status')
-    .addOption(
-      new Option('--asset-type <type>', 'only policies or only rulesets').choices(['policy', 'ruleset']),
-    )
+    .addOption(new Option('--kind <kind>', 'only policies or only rulesets').choices(['policy', 'ruleset']))
+    // Its first name, before --kind was spelled as search, show and follow spell it: still taken.
+    .addOption(new Option('--asset-type <type>').choices(['policy', 'ruleset']).hideHelp())
     .option('--limit <n>', `at most this many (up to ${LIST_MAX})`, positiveInt, 50)
     .addHelpText('after', listPageHelp('deployments'))
-    .action(async (options: { assetType?: 'policy' | 'ruleset'; limit: number }, command: Command) => {
+    .action(async (given: { kind?: Kind; assetType?: Kind; limit: number }, command: Command) => {
       const ctx = new Context(command, env);
+      const options = { ...given, assetType: given.kind ?? given.assetType };
       if (options.limit > LIST_MAX) throw new CliError(`--limit is at most ${LIST_MAX}`, EXIT.usage);
       const found: Deployment[] = [];
       let hasMore = false;
