@@ -5,6 +5,7 @@ import {
   WORKSPACE_LIMITS as L,
   WORKSPACE_ROLES,
   type WorkspaceRole,
+  SEARCH_LIMITS,
   SHARE_DISABLED_REASONS,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
@@ -121,7 +122,13 @@ export class InstalledPolicyDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: SEARCH_LIMITS.summary.max,
+    description: "A summary of the item's description (cut at a word): its page has the whole",
+  })
+  description!: string | null;
   @ApiProperty({ type: String, nullable: true }) pdk_version!: string | null;
   @ApiProperty({ type: String, nullable: true }) owner_name!: string | null;
   @ApiProperty({ type: String, nullable: true }) company!: string | null;
@@ -135,7 +142,13 @@ export class InstalledRulesetDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: SEARCH_LIMITS.summary.max,
+    description: "A summary of the item's description (cut at a word): its page has the whole",
+  })
+  description!: string | null;
   @ApiProperty({ type: [String] }) target_scopes!: string[];
   @ApiProperty({ type: String, nullable: true }) owner_name!: string | null;
   @ApiProperty({ type: String, nullable: true }) company!: string | null;

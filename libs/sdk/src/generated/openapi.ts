@@ -4398,6 +4398,7 @@ export interface components {
             id: string;
             name: string;
             category: string | null;
+            /** @description A summary of the item's description (cut at a word): its page has the whole */
             description: string | null;
             pdk_version: string | null;
             owner_name: string | null;
@@ -4414,6 +4415,7 @@ export interface components {
             id: string;
             name: string;
             category: string | null;
+            /** @description A summary of the item's description (cut at a word): its page has the whole */
             description: string | null;
             target_scopes: string[];
             owner_name: string | null;
