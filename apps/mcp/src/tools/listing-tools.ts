@@ -246,7 +246,11 @@ export function registerListingTools<
     annotations: READ_ONLY,
     run: async ({ slug }, ctx) => {
       const found = await vendor.get(slug, ctx);
-      return { data: { [one]: vendor.toJson(found) }, text: `${found.name}: ${found.summary}` };
+      // The documentation in the text too: a client may show its model the text alone.
+      return {
+        data: { [one]: vendor.toJson(found) },
+        text: `${found.name}: ${found.summary}\n\n${found.body_md}`.trimEnd(),
+      };
     },
   });
 }

@@ -274,6 +274,18 @@ describe('the tool server: scopes and tool inputs', () => {
           return rulesetSubmissions(data);
         }),
         answer(RulesetsRpc.get, () => ({ ruleset: RULESET })),
+        answer(RulesetsRpc.getVendorRuleset, ({ slug }) => ({
+          ruleset: {
+            source: 'vendor' as const,
+            slug,
+            name: 'OWASP-style API Security Checks',
+            summary: 'Flags operations without security requirements.',
+            category: 'Security',
+            target_scopes: ['rest-api'],
+            body_md: '## Rules\n\n- `operation-security-defined`: every operation declares security.',
+            evaluable: true,
+          },
+        })),
         answer(RulesetsRpc.getDocs, () => ({
           tabs: [],
           completeness: { filled: 0, total: 0, ratio: 0 },
@@ -292,6 +304,17 @@ describe('the tool server: scopes and tool inputs', () => {
         answer(CatalogRpc.getIdea, () => {
           throw notFound('Idea');
         }),
+        answer(CatalogRpc.getVendorPolicy, ({ slug }) => ({
+          policy: {
+            source: 'vendor' as const,
+            slug,
+            name: 'Rate Limiting',
+            summary: 'Caps requests per window.',
+            direction: 'inbound' as const,
+            category: 'Quality of service',
+            body_md: '## Configuration\n\nSet `maximumRequests` and `timePeriodInMilliseconds`.',
+          },
+        })),
         answer(CatalogRpc.listPolicies, (data) => {
           received.policies.push(data);
           return communityPolicies(data);
@@ -583,6 +606,15 @@ describe('the tool server: scopes and tool inputs', () => {
       error: true,
       text: 'repo_url: the repository cannot be read (not_found: it does not exist) [UNPROCESSABLE]',
     });
+  });
+
+  it("answers a vendor entry's documentation in its text too, for a client that shows its model only the text", async () => {
+    const mcp = await connect(['api:read']);
+    const policy = await page(mcp, 'get_vendor_policy', { slug: 'rate-limiting' });
+    expect(policy.data.policy.body_md).toContain('maximumRequests');
+    expect(policy.text).toContain('Set `maximumRequests` and `timePeriodInMilliseconds`.');
+    const ruleset = await page(mcp, 'get_vendor_ruleset', { slug: 'owasp-api-top-ten' });
+    expect(ruleset.text).toContain('`operation-security-defined`: every operation declares security.');
   });
 
   it('names each idea get_ruleset says the ruleset delivers by its slug too, as GET /api/rulesets/{id} does', async () => {
