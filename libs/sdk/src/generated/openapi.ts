@@ -1679,7 +1679,7 @@ export interface paths {
         put?: never;
         /**
          * Abort: stop, keep what is applied (`aborted`)
-         * @description No step starts after the answer, and the roll-out’s deployments whose job has not started are cancelled with it (their organizations `skipped`), so nothing new is applied once this answers. A deployment already running may finish: what it applies stays, like everything applied before.
+         * @description No step starts after the answer, and the roll-out’s deployments whose job has not started are cancelled with it (their organizations `skipped`), so nothing new is applied once this answers. A deployment already running may finish: what it applies stays, like everything applied before, and its organization, `deploying` until then, becomes `applied` or `failed` (with an event) as it ends.
          */
         post: operations["Rollouts_abort"];
         delete?: never;
