@@ -727,6 +727,42 @@ describe('the command line', () => {
     });
   });
 
+  describe('evaluate (against a stand-in of an evaluation with a violation and a warning)', () => {
+    standInApi((url, res) => {
+      const result = (severity: string) => ({
+        severity,
+        rule: `r-${severity}`,
+        message: 'm',
+        file: 'openapi.yaml',
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          specification: { format: 'oas3.0', files: ['openapi.yaml'], digest: 'd', parsed: true },
+          conforms: false,
+          counts: { violation: 1, warning: 1, info: 0 },
+          evaluations: [{ results: [result('violation'), result('warning')] }],
+          durationMs: 1,
+        }),
+      );
+    });
+
+    it('ends a failing evaluation with a sentence that counts what failed it against --fail-on', async () => {
+      const spec = path.join(env.configDir, 'openapi.yaml');
+      writeFileSync(spec, 'openapi: 3.0.0\n');
+      const ruleset = '55555555-5555-4555-8555-555555555555';
+      expect(await cli('evaluate', spec, '-r', ruleset, '--format', 'json')).toBe(1);
+      expect(err).toBe(
+        'Evaluating against 1 ruleset(s)...\nerror: 1 result at or above violation (--fail-on violation): the specification fails\n',
+      );
+      err = '';
+      expect(await cli('evaluate', spec, '-r', ruleset, '--format', 'json', '--fail-on', 'warning')).toBe(1);
+      expect(err).toContain(
+        'error: 2 results at or above warning (--fail-on warning): the specification fails\n',
+      );
+    });
+  });
+
   describe('submissions status (against a stand-in of both submissions lists)', () => {
     /** 130 ruleset submissions, newest first, paged as the API pages them (at most 100 a page). */
     const RULESETS = 130;

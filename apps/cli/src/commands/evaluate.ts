@@ -8,11 +8,13 @@ import { CliError, EXIT } from '../output';
 import {
   type EvaluationReport,
   type FailOn,
+  fails,
   junitReport,
   pathAsGiven,
   reportFails,
   sarifReport,
   textReport,
+  waived,
   withPathsAsGiven,
 } from '../reports/evaluation-report';
 import { VERSION } from '../version';
@@ -109,7 +111,15 @@ export function evaluateCommand(program: Command, env: CliEnv): void {
           `${failed ? 'Failed' : 'Passed'}: ${c.violation} violation(s), ${c.warning} warning(s), ${c.info} info; ${format} report in ${options.output}`,
         );
       } else process.stdout.write(rendered);
-      if (failed) throw new CliError(`results at or above "${options.failOn}"`, EXIT.failed);
+      if (failed) {
+        const n = report.evaluations
+          .flatMap((e) => e.results)
+          .filter((r) => !waived(r) && fails(r.severity, options.failOn)).length;
+        throw new CliError(
+          `${n} ${n === 1 ? 'result' : 'results'} at or above ${options.failOn} (--fail-on ${options.failOn}): the specification fails`,
+          EXIT.failed,
+        );
+      }
     });
 }
 
