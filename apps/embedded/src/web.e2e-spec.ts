@@ -2208,6 +2208,34 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await admin.context().close();
   });
 
+  it('a reviewer reads what the edit of a ruleset submission sent back changed, field by field', async () => {
+    const mine = await world.http.get<{
+      submissions: Array<{ id: string; name: string; description: string }>;
+    }>('/api/ruleset-submissions', { token: story.token });
+    const sentBack = mine.body.submissions.find((s) => s.name === story.rulesetName)!;
+    const before = sentBack.description;
+    const after = `${before} Each rule now has an example.`;
+    const edited = await world.http.patch(
+      `/api/ruleset-submissions/${sentBack.id}`,
+      { description: after, tags: ['payments', 'rest'], resubmit: true },
+      { token: story.token },
+    );
+    expect(edited.status).toBe(200);
+    const admin = await signedInAdmin('/admin/review', 'Review queue');
+    const item = admin.getByRole('listitem').filter({ hasText: story.rulesetName });
+    const changed = item.getByRole('region', { name: `What the last edit of ${story.rulesetName} changed` });
+    const description = changed.getByRole('listitem').filter({ hasText: 'Description' });
+    await description.waitFor();
+    expect(await description.locator('del').textContent()).toBe(before);
+    expect(await description.locator('ins').textContent()).toBe(after);
+    const tags = changed.getByRole('listitem').filter({ hasText: 'Tags' });
+    expect(await tags.locator('del').textContent()).toBe('none');
+    expect(await tags.locator('ins').textContent()).toBe('payments, rest');
+    // Only what changed is listed: the name, the repository and the rules stayed.
+    expect(await changed.getByRole('listitem').count()).toBe(2);
+    await admin.context().close();
+  });
+
   it('the catalog offers the categories that exist, with their counts, and finds what one holds', async () => {
     const search = await world.http.get<{
       facets: { categories: Array<{ category: string; count: number }> };

@@ -1,9 +1,10 @@
 // The administrators' review queue: policy submissions, revisions, ruleset submissions and ideas, each
 // approved or sent back with feedback (ruleset submissions also "needs improvement"). A policy
 // submission's card shows who submitted it, its description, its validation report and what changed
-// since the last review; every decision is confirmed first, and the submitter is told (inbox, webhooks).
+// since the last review, an edited ruleset submission what its last edit changed; every decision is
+// confirmed first, and the submitter is told (inbox, webhooks).
 import { type ReactNode, useState } from 'react';
-import { api, ok } from '../api/client';
+import { api, ok, type Schemas } from '../api/client';
 import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
 import { useAction, useAsync } from '../ui/async';
@@ -199,6 +200,66 @@ function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: str
   );
 }
 
+/** A value replaced by another, as the queue shows every change it reviews. */
+function BeforeAfter({ before, after }: { before: string; after: string }) {
+  return (
+    <>
+      <del>{before}</del> → <ins>{after}</ins>
+    </>
+  );
+}
+
+type QueuedRulesetSubmission = Schemas['QueuedRulesetSubmissionDto'];
+type RulesetSnapshot = Schemas['RulesetSnapshotDto'];
+
+/** The fields of a ruleset submission an edit may change, in the words of the submission form. */
+const RULESET_FIELDS: [keyof Omit<RulesetSnapshot, 'snapshotted_at'>, string][] = [
+  ['name', 'Name'],
+  ['description', 'Description'],
+  ['category', 'Category'],
+  ['source_url', 'Repository'],
+  ['source_ref', 'Ref'],
+  ['ruleset_path', 'Ruleset file'],
+  ['profile_name', 'Profile'],
+  ['rule_names', 'Rules'],
+  ['target_scopes', 'Target scopes'],
+  ['registry_asset_id', 'Registry asset id'],
+  ['tags', 'Tags'],
+  ['video_tutorial_url', 'Video tutorial'],
+  ['examples_url', 'Examples'],
+];
+
+const shown = (value: string | string[] | null): string =>
+  Array.isArray(value) ? value.join(', ') || 'none' : (value ?? 'none');
+
+/**
+ * What the submitter's last edit changed (a resubmission after "needs improvement", or an update of a
+ * published ruleset), field by field, from the snapshot taken before it: the reviewer need not compare
+ * the submission with their memory of it.
+ */
+function RulesetEditChanges({ submission }: { submission: QueuedRulesetSubmission }) {
+  const before = submission.previous_snapshot;
+  if (!before) return null;
+  const changed = RULESET_FIELDS.filter(([key]) => shown(before[key]) !== shown(submission[key]));
+  const title = `What the last edit of ${submission.name} changed`;
+  return (
+    <section aria-label={title}>
+      <h4>What the last edit changed</h4>
+      {changed.length === 0 ? (
+        <p className="meta">Nothing in the submission's fields (its documentation tabs may differ).</p>
+      ) : (
+        <ul>
+          {changed.map(([key, label]) => (
+            <li key={key}>
+              {label}: <BeforeAfter before={shown(before[key])} after={shown(submission[key])} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** Items of each kind the queue shows (the oldest waiting). */
 const QUEUE_PAGE = 50;
 
@@ -284,7 +345,7 @@ export default function Review() {
             }
           >
             <p>
-              <del>{r.previous_value}</del> → <ins>{r.proposed_value}</ins>
+              <BeforeAfter before={r.previous_value} after={r.proposed_value} />
             </p>
           </ReviewItem>
         ))}
@@ -334,6 +395,7 @@ export default function Review() {
                 <strong>Earlier feedback:</strong> {s.review_feedback}
               </p>
             ) : null}
+            <RulesetEditChanges submission={s} />
           </ReviewItem>
         ))}
       </ul>
