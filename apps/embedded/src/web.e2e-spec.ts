@@ -1748,6 +1748,37 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.getByRole('heading', { name: 'Register an API' }).count()).toBe(0);
   });
 
+  it('an archived workspace offers no member change the API would refuse there', async () => {
+    const made = await world.http.post<{ workspace: { id: string } }>(
+      '/api/workspaces',
+      { name: 'Web archived members' },
+      { token: story.token },
+    );
+    const id = made.body.workspace.id;
+    const colleague = await world.newUser();
+    const added = await world.http.post(
+      `/api/workspaces/${id}/members`,
+      { email: colleague.email, role: 'member' },
+      { token: story.token },
+    );
+    expect(added.status).toBe(200);
+    await page.goto(`/workspaces/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Web archived members' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
+    await row.getByRole('button', { name: 'Make admin' }).waitFor();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page
+      .getByRole('dialog', { name: 'Archive this workspace?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
+    await page.getByRole('button', { name: 'Unarchive' }).waitFor();
+    // The API refuses a role change, a disable or a re-enable here (409 WORKSPACES.ARCHIVED): none is offered.
+    expect(await row.getByRole('button').count()).toBe(0);
+    await page
+      .getByText('Archived: members and their roles stay as they are until it is unarchived.')
+      .waitFor();
+  });
+
   it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {
     const saved = async () =>
       (

@@ -242,7 +242,14 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
             </td>
             <td className="actions">
               <div className="row small">
-                {manage && m.role !== 'owner' ? (
+                {w.archived_at ? (
+                  // Archived: no role changes, disables or re-enables (the API answers 409); one may still leave.
+                  manage && m.user_id === w.caller_id && m.role !== 'owner' && !m.disabled_at ? (
+                    <button type="button" className="danger" onClick={() => setRemoving(m)}>
+                      Disable
+                    </button>
+                  ) : null
+                ) : manage && m.role !== 'owner' ? (
                   m.disabled_at ? (
                     <button
                       type="button"
@@ -272,6 +279,9 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
         ))}
       </DataTable>
       <ErrorMessage error={change.error} />
+      {manage && w.archived_at ? (
+        <p className="hint">Archived: members and their roles stay as they are until it is unarchived.</p>
+      ) : null}
       {manage && !w.archived_at ? (
         <ActionForm className="form" aria-label="Add a member" runs={add}>
           <TextField
@@ -382,12 +392,12 @@ function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload
                 </span>
               ) : null}
             </span>
-            {manage && c.disabled_at && c.is_owner ? (
+            {manage && !w.archived_at && c.disabled_at && c.is_owner ? (
               <button type="button" className="secondary small" onClick={() => void enable.run(c.id)}>
                 Share again
               </button>
             ) : null}
-            {manage && !c.disabled_at ? (
+            {manage && !c.disabled_at && (!w.archived_at || c.is_owner) ? (
               <button type="button" className="danger small" onClick={() => setUnsharing(c)}>
                 Unshare
               </button>
