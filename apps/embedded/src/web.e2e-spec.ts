@@ -1779,6 +1779,43 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .waitFor();
   });
 
+  it('a member leaves a workspace from its page, after a confirm that says what leaving touches', async () => {
+    const made = await world.http.post<{ workspace: { id: string } }>(
+      '/api/workspaces',
+      { name: 'Web leavers' },
+      { token: story.token },
+    );
+    const id = made.body.workspace.id;
+    const colleague = await world.newUser();
+    const added = await world.http.post(
+      `/api/workspaces/${id}/members`,
+      { email: colleague.email, role: 'member' },
+      { token: story.token },
+    );
+    expect(added.status).toBe(200);
+    const theirs = await web.newPage(
+      await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE }),
+    );
+    await theirs.goto(`/signin?next=/workspaces/${id}`);
+    await theirs.getByLabel('Email').fill(colleague.email);
+    await theirs.getByLabel('Password').fill('password123');
+    await theirs.getByRole('button', { name: 'Sign in' }).click();
+    await theirs.getByRole('heading', { level: 1, name: 'Web leavers' }).waitFor();
+    // Their own row offers Leave; the owner's row offers them nothing.
+    const own = theirs.getByRole('row').filter({ hasText: `@${colleague.username}` });
+    const owner = theirs.getByRole('row').filter({ hasText: 'owner' });
+    expect(await owner.getByRole('button').count()).toBe(0);
+    await own.getByRole('button', { name: 'Leave' }).click();
+    const dialog = theirs.getByRole('dialog', { name: 'Leave Web leavers?' });
+    await dialog.getByText(/deployment\(s\) you made keep your attribution/).waitFor();
+    await dialog.getByRole('button', { name: 'Leave workspace' }).click();
+    await theirs.getByRole('heading', { level: 1, name: 'Workspaces' }).waitFor();
+    expect(await theirs.getByRole('link', { name: 'Web leavers' }).count()).toBe(0);
+    const after = await world.http.get(`/api/workspaces/${id}`, { token: colleague.token });
+    expect(after.status).toBe(404);
+    await theirs.context().close();
+  });
+
   it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {
     const saved = async () =>
       (

@@ -2,7 +2,7 @@
 // what is installed (policies and rulesets); every destructive action shows its impact first.
 import { useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { Link } from '../router';
+import { Link, navigate } from '../router';
 import { SelfHealSetting } from '../self-heal-setting';
 import { AuditLog } from './audit';
 import { WebhookEndpoints } from './webhooks';
@@ -216,6 +216,8 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
         : Promise.resolve(null),
     [removing?.user_id],
   );
+  // Removing oneself is leaving: the workspace is no longer the caller's to read, so the list follows.
+  const leaving = removing?.user_id === w.caller_id;
   const disable = useAction(async () => {
     await ok(
       api.DELETE('/api/workspaces/{id}/members/{userId}', {
@@ -223,8 +225,16 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
       }),
     );
     setRemoving(null);
-    reload();
+    if (leaving) navigate('/workspaces');
+    else reload();
   });
+  /** One's own row: any member but the owner may leave, archived or not (the API allows it). */
+  const leave = (m: Member) =>
+    m.user_id === w.caller_id && m.role !== 'owner' && !m.disabled_at ? (
+      <button type="button" className="danger" onClick={() => setRemoving(m)}>
+        Leave
+      </button>
+    ) : null;
   return (
     <>
       <h2>Members</h2>
@@ -242,13 +252,9 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
             </td>
             <td className="actions">
               <div className="row small">
-                {w.archived_at ? (
+                {m.user_id === w.caller_id || w.archived_at ? (
                   // Archived: no role changes, disables or re-enables (the API answers 409); one may still leave.
-                  manage && m.user_id === w.caller_id && m.role !== 'owner' && !m.disabled_at ? (
-                    <button type="button" className="danger" onClick={() => setRemoving(m)}>
-                      Disable
-                    </button>
-                  ) : null
+                  leave(m)
                 ) : manage && m.role !== 'owner' ? (
                   m.disabled_at ? (
                     <button
@@ -305,13 +311,24 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
       ) : null}
       <ConfirmDialog
         open={removing !== null}
-        title={`Disable ${removing?.name ?? 'this member'}?`}
-        confirmLabel="Disable member"
+        title={leaving ? `Leave ${w.name}?` : `Disable ${removing?.name ?? 'this member'}?`}
+        confirmLabel={leaving ? 'Leave workspace' : 'Disable member'}
         busy={disable.busy}
         onConfirm={() => void disable.run()}
         onCancel={() => setRemoving(null)}
       >
-        {impact.data ? (
+        {impact.data && leaving ? (
+          <ul>
+            <li>
+              Your access ends at once; {impact.data.deployments_authored} deployment(s) you made keep your
+              attribution. Only a manager can add you again.
+            </li>
+            <li>
+              {impact.data.owned_shared_connections} connection(s) you shared here stop working for the
+              others.
+            </li>
+          </ul>
+        ) : impact.data ? (
           <ul>
             <li>
               Their access ends at once; {impact.data.deployments_authored} deployment(s) they made keep their
