@@ -118,7 +118,8 @@ export class ConnectionStatsDto {
   @ApiProperty({ type: 'integer' }) live_rulesets!: number;
 }
 
-export class InstalledPolicyDto {
+/** What the two kinds of installed item share (`InstalledItem` of the contracts). */
+class InstalledItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: String, nullable: true }) category!: string | null;
@@ -129,7 +130,6 @@ export class InstalledPolicyDto {
     description: "A summary of the item's description (cut at a word): its page has the whole",
   })
   description!: string | null;
-  @ApiProperty({ type: String, nullable: true }) pdk_version!: string | null;
   @ApiProperty({ type: String, nullable: true }) owner_name!: string | null;
   @ApiProperty({ type: String, nullable: true }) company!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) submitted_by!: string | null;
@@ -138,24 +138,12 @@ export class InstalledPolicyDto {
   @ApiProperty({ format: 'date-time' }) latest_deployment_at!: string;
 }
 
-export class InstalledRulesetDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ type: String, nullable: true }) category!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    maxLength: SEARCH_LIMITS.summary.max,
-    description: "A summary of the item's description (cut at a word): its page has the whole",
-  })
-  description!: string | null;
+export class InstalledPolicyDto extends InstalledItemDto {
+  @ApiProperty({ type: String, nullable: true }) pdk_version!: string | null;
+}
+
+export class InstalledRulesetDto extends InstalledItemDto {
   @ApiProperty({ type: [String] }) target_scopes!: string[];
-  @ApiProperty({ type: String, nullable: true }) owner_name!: string | null;
-  @ApiProperty({ type: String, nullable: true }) company!: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) submitted_by!: string | null;
-  @ApiProperty({ type: String, nullable: true }) icon_url!: string | null;
-  @ApiProperty({ type: 'integer' }) deploys_in_workspace!: number;
-  @ApiProperty({ format: 'date-time' }) latest_deployment_at!: string;
 }
 
 export class WorkspaceDetailDto extends WorkspaceDto {

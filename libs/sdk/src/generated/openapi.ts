@@ -4400,7 +4400,6 @@ export interface components {
             category: string | null;
             /** @description A summary of the item's description (cut at a word): its page has the whole */
             description: string | null;
-            pdk_version: string | null;
             owner_name: string | null;
             company: string | null;
             /** Format: uuid */
@@ -4409,6 +4408,7 @@ export interface components {
             deploys_in_workspace: number;
             /** Format: date-time */
             latest_deployment_at: string;
+            pdk_version: string | null;
         };
         InstalledRulesetDto: {
             /** Format: uuid */
@@ -4417,7 +4417,6 @@ export interface components {
             category: string | null;
             /** @description A summary of the item's description (cut at a word): its page has the whole */
             description: string | null;
-            target_scopes: string[];
             owner_name: string | null;
             company: string | null;
             /** Format: uuid */
@@ -4426,6 +4425,7 @@ export interface components {
             deploys_in_workspace: number;
             /** Format: date-time */
             latest_deployment_at: string;
+            target_scopes: string[];
         };
         WorkspaceMemberDto: {
             /** Format: uuid */
