@@ -26,6 +26,31 @@ describe('workspace members (service level)', () => {
     // The fourth, WORKSPACES.MEMBER_LIMIT, is in limits.integration-spec.ts.
   });
 
+  it('tells a manager adding a disabled member that they are disabled and to re-enable them', async () => {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const [active, disabled] = [service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, active);
+    await service.addMember(ws, owner, disabled);
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: disabled.id });
+    const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    const name = members.find((m) => m.user_id === disabled.id)!.name;
+    const add = (user: { username: string } | { email: string }) =>
+      errorOf(request(WorkspacesRpc.addMember, owner.ctx, { id: ws, role: 'member', ...user }));
+    for (const by of [{ username: disabled.username }, { email: disabled.email }]) {
+      const refusal = await add(by);
+      expect([refusal.code, refusal.message]).toEqual([
+        'WORKSPACES.MEMBER_DISABLED',
+        `${name} is a disabled member of this workspace: re-enable them from the members list`,
+      ]);
+    }
+    const again = await add({ username: active.username });
+    expect([again.code, again.message]).toEqual([
+      'WORKSPACES.MEMBER_EXISTS',
+      'Already a member of this workspace',
+    ]);
+  });
+
   it('refuses a member given by both username and email, a change with nothing to change, the owner role or disabled: true (BUS.MESSAGE_INVALID)', async () => {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);

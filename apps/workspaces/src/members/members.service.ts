@@ -49,10 +49,11 @@ export class MembersService {
       const existing = await this.rules.member(tx, request.id, user.id);
       if (existing && existing.disabled_at === null)
         throw workspacesError('WORKSPACES.MEMBER_EXISTS', 'Already a member of this workspace');
+      // Adding back a disabled member is re-enabling them (PATCH {disabled: false}), as their row offers.
       if (existing)
         throw workspacesError(
           'WORKSPACES.MEMBER_DISABLED',
-          'This member is disabled: re-enable them with PATCH {disabled: false}',
+          `${user.name} is a disabled member of this workspace: re-enable them from the members list`,
         );
       if ((await this.members.count(tx, request.id)) >= WORKSPACE_LIMITS.membersMax)
         throw workspacesError(
