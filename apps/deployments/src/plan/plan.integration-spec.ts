@@ -33,4 +33,20 @@ describe('a deployment plan', () => {
     expect((await service.settled(d.user.ctx, applied.results[0].deployment!.id)).status).toBe('succeeded');
     expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toMatch(/^1\.0\.0-dev\./);
   });
+
+  it('says unchanged when an apply without a build would apply again the version the organization runs', async () => {
+    const ruleset = await service.ruleset(d.user, { published: true, version: '1.1.0' });
+    const release = { assetType: 'ruleset' as const, rulesetId: ruleset.id, doRelease: true };
+    const released = await service.deploy(d, release);
+    expect((await service.settled(d.user.ctx, released.results[0].deployment!.id)).version).toBe('1.1.0');
+
+    // Neither publish nor release: the reviewed commit's version, taken from the registry, applied again.
+    const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id };
+    const plan = await service.plan(d, apply);
+    expect(plan.targets[0]).toMatchObject({ action: 'unchanged', from: '1.1.0', to: '1.1.0' });
+
+    const applied = await service.deploy(d, apply);
+    expect((await service.settled(d.user.ctx, applied.results[0].deployment!.id)).status).toBe('succeeded');
+    expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toBe('1.1.0');
+  });
 });

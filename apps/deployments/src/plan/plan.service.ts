@@ -10,7 +10,8 @@ import { GATEWAY_PLATFORM } from '../platform';
 /**
  * `POST /api/deployments` with `dryRun: true`: every check of the real request (the same 4xx), then per
  * target what apply would do, from what the platform runs there now: `create` (nothing applied),
- * `update` (from the version it runs to the one apply leaves), `unchanged` (that version already), or
+ * `update` (from the version it runs to the one apply leaves), `unchanged` (that version already: the real
+ * request applies it again), or
  * the `error` the real request would give that target. Nothing is written, enqueued or applied.
  */
 @Injectable()
@@ -70,16 +71,16 @@ export class PlanService {
   /**
    * The version apply leaves in each organization. A publish without a release applies the build's
    * `-dev.<timestamp>` version whatever `version` says, so that is unknown (null). Otherwise the request's
-   * `version`; for a release of the reviewed commit without one, the version that commit gives: what an
-   * earlier release of it built, else the listing's (a policy's), unless a release was built from another
-   * commit (the listing's version may be that commit's: a revision moves the pin without reading its
-   * version). Unknown (null) when only the build can say (a commit never built), so the plan never says
-   * `unchanged` for what apply would change.
+   * `version`; without one, a release of the reviewed commit, or an apply of it with neither publish nor
+   * release (which applies from the registry the version that commit's sources give), leaves the version
+   * that commit gives: what an earlier release of it built, else the listing's (a policy's), unless a
+   * release was built from another commit (the listing's version may be that commit's: a revision moves
+   * the pin without reading its version). Unknown (null) when only the sources can say (a commit never
+   * built, a dev build of another ref), so the plan never says `unchanged` for what apply would change.
    */
   private async plannedVersion(req: CreateDeploymentRequest, item: DeployableItem): Promise<string | null> {
     if (req.doPublish && !req.doRelease) return null;
     if (req.version !== undefined) return req.version;
-    if (!req.doRelease) return null;
     const pin = item.source.reviewed ? item.pin : null;
     if (!pin) return null;
     const released = await this.ledger.releasedVersionOf(
