@@ -98,7 +98,8 @@ async function requirePublished(
   });
   if (!existing)
     throw new PermanentFailure(
-      `${c.deployment.asset_name} ${version} is not in the registry: deploy with doPublish or doRelease first`,
+      `${c.deployment.asset_name} ${version} has no published build or release on the registry yet: ` +
+        'deploy it with publish or release (doPublish, doRelease) first',
     );
   if (classifier && existing.classifier !== classifier)
     throw new PermanentFailure(

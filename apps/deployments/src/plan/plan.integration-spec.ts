@@ -49,4 +49,19 @@ describe('a deployment plan', () => {
     expect((await service.settled(d.user.ctx, applied.results[0].deployment!.id)).status).toBe('succeeded');
     expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toBe('1.1.0');
   });
+
+  it('plans a first apply without a build as create, which then fails saying to publish or release', async () => {
+    const ruleset = await service.ruleset(d.user, { published: true, version: '1.2.0' });
+    const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id };
+    expect((await service.plan(d, apply)).targets[0]).toMatchObject({ action: 'create' });
+
+    const applied = await service.deploy(d, apply);
+    const failed = await service.settled(d.user.ctx, applied.results[0].deployment!.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining(
+        '1.2.0 has no published build or release on the registry yet: deploy it with publish or release',
+      ),
+    });
+  });
 });
