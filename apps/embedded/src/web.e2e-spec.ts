@@ -1748,10 +1748,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.getByRole('heading', { name: 'Register an API' }).count()).toBe(0);
   });
 
-  it('an archived workspace offers no member change the API would refuse there', async () => {
+  /** A new workspace of the story's user, named `name`, with a new user added as a member. */
+  async function workspaceWithColleague(name: string) {
     const made = await world.http.post<{ workspace: { id: string } }>(
       '/api/workspaces',
-      { name: 'Web archived members' },
+      { name },
       { token: story.token },
     );
     const id = made.body.workspace.id;
@@ -1762,6 +1763,11 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       { token: story.token },
     );
     expect(added.status).toBe(200);
+    return { id, colleague };
+  }
+
+  it('an archived workspace offers no member change the API would refuse there', async () => {
+    const { id, colleague } = await workspaceWithColleague('Web archived members');
     await page.goto(`/workspaces/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Web archived members' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
@@ -1780,19 +1786,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
   });
 
   it('a member leaves a workspace from its page, after a confirm that says what leaving touches', async () => {
-    const made = await world.http.post<{ workspace: { id: string } }>(
-      '/api/workspaces',
-      { name: 'Web leavers' },
-      { token: story.token },
-    );
-    const id = made.body.workspace.id;
-    const colleague = await world.newUser();
-    const added = await world.http.post(
-      `/api/workspaces/${id}/members`,
-      { email: colleague.email, role: 'member' },
-      { token: story.token },
-    );
-    expect(added.status).toBe(200);
+    const { id, colleague } = await workspaceWithColleague('Web leavers');
     const theirs = await web.newPage(
       await web.browser.newContext({ baseURL: world.system.url, viewport: STORY_SIZE }),
     );

@@ -137,6 +137,15 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
   });
 
   describe('members', () => {
+    /** The owner re-enables a disabled member: the answer's status. */
+    const reEnable = async (ws: string, member: TestUser) =>
+      (
+        await http.patch(
+          `/api/workspaces/${ws}/members/${member.id}`,
+          { disabled: false },
+          { token: owner.token },
+        )
+      ).status;
     // The conflicts, the listing and the one-of rule are tested at the service level
     // (apps/workspaces/src/members/members.integration-spec.ts), resolving a user by username or email at
     // identity's (apps/identity/src/users/users.integration-spec.ts): here, each route's status classes.
@@ -190,15 +199,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       ).toBe(200);
       expect((await http.get(`/api/workspaces/${ws}`, { token: admin.token })).status).toBe(404);
       expect((await http.get(`/api/connections/${id}/orgs`, { token: viewer.token })).status).toBe(404);
-      expect(
-        (
-          await http.patch(
-            `/api/workspaces/${ws}/members/${admin.id}`,
-            { disabled: false },
-            { token: owner.token },
-          )
-        ).status,
-      ).toBe(200);
+      expect(await reEnable(ws, admin)).toBe(200);
       expect(
         (await http.get<Json>(`/api/workspaces/${ws}`, { token: admin.token })).body.workspace.role,
       ).toBe('admin');
@@ -234,15 +235,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
       });
       expect(withdrawn.status).toBe(200);
       expect((await http.delete(`/api/workspaces/${ws}/archive`, { token: owner.token })).status).toBe(200);
-      expect(
-        (
-          await http.patch(
-            `/api/workspaces/${ws}/members/${admin.id}`,
-            { disabled: false },
-            { token: owner.token },
-          )
-        ).status,
-      ).toBe(200);
+      expect(await reEnable(ws, admin)).toBe(200);
       expect((await orgs()).status).toBe(404);
       expect((await leave(viewer)).status).toBe(200);
       expect((await http.get(`/api/workspaces/${ws}`, { token: viewer.token })).status).toBe(404);

@@ -60,15 +60,20 @@ describe('workspace limits (service level)', () => {
     expect(shares).toHaveLength(CONNECTION_LIMITS.sharesMax);
   });
 
-  it(`refuses membership ${WORKSPACE_LIMITS.membershipsMax + 1} of one user with WORKSPACES.MEMBERSHIP_LIMIT, joining or creating`, async () => {
-    const busy = service.newUser();
+  /** Makes `userId` a member of `count` workspaces of other owners, written at once. */
+  async function memberOfOthers(userId: string, count: number): Promise<void> {
     await service.sql(
       `WITH w AS (
          INSERT INTO workspaces.workspaces (name, slug, owner_id)
          SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
        INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
-      [busy.id, WORKSPACE_LIMITS.membershipsMax - 1],
+      [userId, count],
     );
+  }
+
+  it(`refuses membership ${WORKSPACE_LIMITS.membershipsMax + 1} of one user with WORKSPACES.MEMBERSHIP_LIMIT, joining or creating`, async () => {
+    const busy = service.newUser();
+    await memberOfOthers(busy.id, WORKSPACE_LIMITS.membershipsMax - 1);
     const { memberships } = await service.request(WorkspacesRpc.list, busy.ctx, {});
     expect(memberships).toHaveLength(WORKSPACE_LIMITS.membershipsMax);
     const owner = service.newUser();
@@ -93,13 +98,7 @@ describe('workspace limits (service level)', () => {
     const ws = await service.newWorkspace(owner);
     await service.addMember(ws, owner, busy);
     await service.request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: busy.id });
-    await service.sql(
-      `WITH w AS (
-         INSERT INTO workspaces.workspaces (name, slug, owner_id)
-         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
-       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
-      [busy.id, WORKSPACE_LIMITS.membershipsMax - 1],
-    );
+    await memberOfOthers(busy.id, WORKSPACE_LIMITS.membershipsMax - 1);
     const enable = () =>
       service.request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: busy.id, disabled: false });
     expect(await codeOf(enable())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
