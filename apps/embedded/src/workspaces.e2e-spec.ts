@@ -137,6 +137,17 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
   });
 
   describe('members', () => {
+    /** A workspace of the owner's with an admin and a member; the admin's connection shared there (`id`). */
+    const sharedByAdmin = async () => {
+      const ws = await world.newWorkspace(owner);
+      const admin = await world.newUser();
+      const viewer = await world.newUser();
+      await world.addMember(ws, owner, admin, 'admin');
+      await world.addMember(ws, owner, viewer);
+      const { id } = await world.newConnection(admin);
+      await world.share(ws, admin, id);
+      return { ws, admin, viewer, id };
+    };
     /** The owner re-enables a disabled member: the answer's status. */
     const reEnable = async (ws: string, member: TestUser) =>
       (
@@ -178,13 +189,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
     });
 
     it('cuts a disabled member and the shares they made off at once, and restores both on re-enable', async () => {
-      const ws = await world.newWorkspace(owner);
-      const admin = await world.newUser();
-      const viewer = await world.newUser();
-      await world.addMember(ws, owner, admin, 'admin');
-      await world.addMember(ws, owner, viewer);
-      const { id } = await world.newConnection(admin);
-      await world.share(ws, admin, id);
+      const { ws, admin, viewer, id } = await sharedByAdmin();
       expect((await http.get(`/api/connections/${id}/orgs`, { token: viewer.token })).status).toBe(200);
 
       // The impact, the kept row, the paused share and the listing are checked at the service level
@@ -207,13 +212,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
     });
 
     it('lets a member leave with their own id, from an archived workspace too, and withdraw their connection after', async () => {
-      const ws = await world.newWorkspace(owner);
-      const admin = await world.newUser();
-      const viewer = await world.newUser();
-      await world.addMember(ws, owner, admin, 'admin');
-      await world.addMember(ws, owner, viewer);
-      const { id } = await world.newConnection(admin);
-      await world.share(ws, admin, id);
+      const { ws, admin, viewer, id } = await sharedByAdmin();
       const leave = (user: TestUser, token = user.token) =>
         http.delete<Json>(`/api/workspaces/${ws}/members/${user.id}`, { token });
       const orgs = () => http.get(`/api/connections/${id}/orgs`, { token: viewer.token });
