@@ -111,12 +111,18 @@ describe.each(['nats', 'in-process'] as const)('a service on the %s bus stopped 
   const recorded = async (key: string) =>
     (await reader.query('SELECT 1 FROM stop_records WHERE key = $1', [key])).rowCount;
 
-  it('answers a request under way and keeps its write, the pool closed only after it', async () => {
+  /** A service with a long grace, stopping while a request to record `key` is held in its handler. */
+  async function stopWhileHeld(key: string) {
     const running = await start(10_000);
-    const held = await holdOne(`${kind}-within`);
+    const held = await holdOne(key);
     const stopped = running.close();
     // The stop is under way (its pool would be closing now) while the handler still waits.
     await new Promise((resolve) => setTimeout(resolve, 200));
+    return { held, stopped };
+  }
+
+  it('answers a request under way and keeps its write, the pool closed only after it', async () => {
+    const { held, stopped } = await stopWhileHeld(`${kind}-within`);
     held.gate.release();
     expect(await held.answer).toEqual({ recorded: `${kind}-within` });
     await stopped;
@@ -125,10 +131,7 @@ describe.each(['nats', 'in-process'] as const)('a service on the %s bus stopped 
   });
 
   it('refuses a new request while it stops with SERVICE_UNAVAILABLE, as when no replica answers', async () => {
-    const running = await start(10_000);
-    const held = await holdOne(`${kind}-busy`);
-    const stopped = running.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { held, stopped } = await stopWhileHeld(`${kind}-busy`);
     const refused = (await client
       .request(Test.record, ctx('late'), { key: `${kind}-late` })
       .catch((e: unknown) => e)) as RemoteError;
