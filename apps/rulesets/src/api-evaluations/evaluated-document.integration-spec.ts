@@ -98,33 +98,24 @@ describe('the document an evaluation read (service level, the engine)', () => {
 
     // Another member's upload is not this caller's to take.
     const others = await sendAhead(team.owner, OAS3);
-    expect(
-      await codeOf(
-        h.request(GovernanceRpc.recordEvaluation, team.member.ctx, {
-          apiId: api.id,
-          document: { upload: others },
-        }),
-      ),
-    ).toBe('UNPROCESSABLE');
+    expect(await refusalOf(team.member, api.id, others)).toBe('UNPROCESSABLE');
   });
 
   it('leaves none of the parts of an upload behind when the evaluation naming it is refused', async () => {
     const api = await register({});
     const sent = await sendAhead(governed.stranger, OAS3);
-    expect(
-      await codeOf(
-        h.request(GovernanceRpc.recordEvaluation, governed.stranger.ctx, {
-          apiId: api.id,
-          document: { upload: sent },
-        }),
-      ),
-    ).toBe('NOT_FOUND');
+    expect(await refusalOf(governed.stranger, api.id, sent)).toBe('NOT_FOUND');
     const left = await h.sql<{ parts: number }>(
       `SELECT count(*)::int AS parts FROM rulesets.evaluation_uploads WHERE id = $1`,
       [sent.id],
     );
     expect(left).toEqual([{ parts: 0 }]);
   });
+
+  /** The code of the refusal of `who`'s evaluation of the API naming `upload` as its document. */
+  function refusalOf(who: TestUser, apiId: string, upload: { id: string; parts: number }) {
+    return codeOf(h.request(GovernanceRpc.recordEvaluation, who.ctx, { apiId, document: { upload } }));
+  }
 
   /** Sends a text ahead in parts, as the gateway does for one too large for a bus message; its upload. */
   async function sendAhead(who: TestUser, text: string) {
