@@ -3,34 +3,50 @@
 import { fieldName, inFormWords } from './field-errors';
 
 describe('inFormWords', () => {
-  it("names the field by its label and says the validator's rule plainly", () => {
-    const short = { field: 'clientId', message: 'clientId must be longer than or equal to 1 characters' };
-    expect(inFormWords(short, 'Client ID')).toBe('Client ID is required');
-    const tooShort = { field: 'name', message: 'name must be longer than or equal to 2 characters' };
-    expect(inFormWords(tooShort, 'Connection name')).toBe('Connection name must be at least 2 characters');
-    const long = { field: 'name', message: 'name must be shorter than or equal to 80 characters' };
-    expect(inFormWords(long, 'Connection name')).toBe('Connection name must be at most 80 characters');
-    expect(inFormWords({ field: 'name', message: 'name should not be empty' }, 'Name')).toBe(
-      'Name is required',
-    );
+  // [the API's field, its message, the form's label (none: unlabelled), what the form says]
+  it.each([
+    // The validator's rule, said plainly after the field's label.
+    [
+      'clientId',
+      'clientId must be longer than or equal to 1 characters',
+      'Client ID',
+      'Client ID is required',
+    ],
+    [
+      'name',
+      'name must be longer than or equal to 2 characters',
+      'Connection name',
+      'Connection name must be at least 2 characters',
+    ],
+    [
+      'name',
+      'name must be shorter than or equal to 80 characters',
+      'Connection name',
+      'Connection name must be at most 80 characters',
+    ],
+    ['name', 'name should not be empty', 'Name', 'Name is required'],
+    // A rule the API wrote without the field, and a sentence of its own, after the label.
+    ['email', 'must be an email address', 'Email', 'Email must be an email address'],
+    ['url', 'Only http and https URLs are allowed', 'URL', 'URL: Only http and https URLs are allowed'],
+    // A nested or listed field by its label, and one without a label by the API's name in words.
+    [
+      'docTabs.0.key',
+      'key must be shorter than or equal to 40 characters',
+      'Tab 1 key',
+      'Tab 1 key must be at most 40 characters',
+    ],
+    [
+      'deliversIdeaIds',
+      'each value in deliversIdeaIds must be a UUID',
+      'Delivered ideas',
+      'Delivered ideas: each must be an id (a UUID)',
+    ],
+    ['organizationId', 'organizationId should not be empty', undefined, 'Organization id is required'],
+  ])('words %s: %s', (field, message, label, said) => {
+    expect(inFormWords({ field, message }, label)).toBe(said);
   });
 
-  it('puts the label before a rule the API wrote without the field, and before a sentence of its own', () => {
-    expect(inFormWords({ field: 'email', message: 'must be an email address' }, 'Email')).toBe(
-      'Email must be an email address',
-    );
-    expect(inFormWords({ field: 'url', message: 'Only http and https URLs are allowed' }, 'URL')).toBe(
-      'URL: Only http and https URLs are allowed',
-    );
-  });
-
-  it("names a nested or listed field by its label, and one without a label by the API's name in words", () => {
-    const tab = { field: 'docTabs.0.key', message: 'key must be shorter than or equal to 40 characters' };
-    expect(inFormWords(tab, 'Tab 1 key')).toBe('Tab 1 key must be at most 40 characters');
-    const ideas = { field: 'deliversIdeaIds', message: 'each value in deliversIdeaIds must be a UUID' };
-    expect(inFormWords(ideas, 'Delivered ideas')).toBe('Delivered ideas: each must be an id (a UUID)');
-    const unlabelled = { field: 'organizationId', message: 'organizationId should not be empty' };
-    expect(inFormWords(unlabelled)).toBe('Organization id is required');
+  it("names a field without a label by the API's name in words", () => {
     expect(fieldName('docTabs.1.title')).toBe('Doc tabs');
   });
 });
