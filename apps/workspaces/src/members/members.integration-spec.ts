@@ -7,13 +7,19 @@ describe('workspace members (service level)', () => {
   const service = workspacesUnderTest();
   const request = service.request.bind(service);
 
-  it('tells the four conflicts of adding a member apart', async () => {
+  /** A new owner's workspace with two members added, the second disabled. */
+  async function activeAndDisabled() {
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);
-    const [a, b] = [service.newUser(), service.newUser()];
-    await service.addMember(ws, owner, a);
-    await service.addMember(ws, owner, b);
-    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: b.id });
+    const [active, disabled] = [service.newUser(), service.newUser()];
+    await service.addMember(ws, owner, active);
+    await service.addMember(ws, owner, disabled);
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: disabled.id });
+    return { owner, ws, active, disabled };
+  }
+
+  it('tells the four conflicts of adding a member apart', async () => {
+    const { owner, ws, active: a, disabled: b } = await activeAndDisabled();
     const add = (username: string, id = ws) =>
       codeOf(request(WorkspacesRpc.addMember, owner.ctx, { id, username, role: 'member' }));
     expect(await add(a.username)).toBe('WORKSPACES.MEMBER_EXISTS');
@@ -27,12 +33,7 @@ describe('workspace members (service level)', () => {
   });
 
   it('tells a manager adding a disabled member that they are disabled and to re-enable them', async () => {
-    const owner = service.newUser();
-    const ws = await service.newWorkspace(owner);
-    const [active, disabled] = [service.newUser(), service.newUser()];
-    await service.addMember(ws, owner, active);
-    await service.addMember(ws, owner, disabled);
-    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: disabled.id });
+    const { owner, ws, active, disabled } = await activeAndDisabled();
     const { members } = await request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
     const name = members.find((m) => m.user_id === disabled.id)!.name;
     const add = (user: { username: string } | { email: string }) =>
