@@ -4726,7 +4726,7 @@ export interface components {
             action: "create" | "update" | "unchanged" | "error";
             /** @description The version the organization runs now */
             from: string | null;
-            /** @description The version apply would leave there: the request's `version`; for a release of the reviewed commit without one, the version that commit gives (an earlier release of it, else the listing's version unless a release was built from another commit); null when only the build can say (a publish's dev version, a commit never built), so `unchanged` never hides a change */
+            /** @description The version apply would leave there: the request's `version`; without one, for a release of the reviewed commit or an apply of it with neither publish nor release (from the registry), the version that commit gives (an earlier release of it, else the listing's version unless a release was built from another commit); null when only the build can say (a publish's dev version, a commit never built), so `unchanged` never hides a change */
             to: string | null;
             error: string | null;
         };
