@@ -7,7 +7,6 @@ import {
   type DriftRefreshOutcome,
   type DriftRefreshResult,
   type RequestContext,
-  WorkspacesRpc,
 } from '@pc/contracts';
 import { authorContext, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
 import {
@@ -24,6 +23,7 @@ import { JobQueue } from '../jobs';
 import { GATEWAY_PLATFORM } from '../platform';
 import { driftDifferences, sameDifferences } from './drift-differences';
 import { DriftRepository } from './drift.repository';
+import { membershipOf } from './workspace-membership';
 
 const log = createLogger('deployments');
 /** Candidates read per page. */
@@ -201,8 +201,7 @@ export class DriftReconciler implements OnApplicationBootstrap, OnApplicationShu
    * heal: an archived workspace is read-only, and a heal is a deployment the system makes in it).
    */
   private async archived(row: DeploymentRow): Promise<boolean> {
-    const { memberships } = await this.bus.request(WorkspacesRpc.list, authorContext(row.created_by), {});
-    const membership = memberships.find((m) => m.workspace.id === row.workspace_id);
+    const membership = await membershipOf(this.bus, authorContext(row.created_by), row.workspace_id);
     return membership !== undefined && membership.workspace.archived_at !== null;
   }
 }

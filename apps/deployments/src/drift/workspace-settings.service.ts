@@ -3,11 +3,11 @@ import {
   type RequestContext,
   type WorkspaceDeploymentSettings,
   type WorkspaceMembership,
-  WorkspacesRpc,
 } from '@pc/contracts';
 import { BusClient, Database, DomainError, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { DriftRepository } from './drift.repository';
+import { membershipOf } from './workspace-membership';
 
 /**
  * A workspace's deployment settings (an extension): `self_heal` makes the drift reconcile apply a
@@ -52,8 +52,7 @@ export class WorkspaceSettingsService {
 
   private async membership(ctx: RequestContext, workspaceId: string): Promise<WorkspaceMembership> {
     requireUser(ctx);
-    const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
-    const membership = memberships.find((m) => m.workspace.id === workspaceId);
+    const membership = await membershipOf(this.bus, ctx, workspaceId);
     if (!membership) throw notFound('Workspace');
     return membership;
   }
