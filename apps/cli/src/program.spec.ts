@@ -878,4 +878,28 @@ describe('the command line', () => {
       expect(streams).toEqual([`/api/rollouts/${ROLLOUT}/events -`, `/api/rollouts/${ROLLOUT}/events 1`]);
     });
   });
+
+  describe('ends the log of a failed deployment (against a stand-in of the API)', () => {
+    const DEPLOYMENT = '66666666-6666-4666-8666-666666666666';
+    const JOB = '55555555-5555-4555-8555-555555555555';
+    const FAILURE = 'ruleset-payments 1.2.0 has no published build or release on the registry yet';
+    standInApi((url, res) => {
+      if (url.pathname === `/api/deployments/${DEPLOYMENT}`) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ deployment: { id: DEPLOYMENT, status: 'failed' } }));
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(
+        `id: ${JOB}:1\nevent: log\ndata: ${JSON.stringify({ seq: 1, job_id: JOB, step: 'publish', level: 'error', text: 'publish failed', at: '2026-12-04T10:00:00.000Z' })}\n\n` +
+          `id: ${JOB}:1\nevent: end\ndata: ${JSON.stringify({ deployment_id: DEPLOYMENT, job_id: JOB, status: 'failed', error: FAILURE })}\n\n`,
+      );
+    });
+
+    it('says why it failed once, on stderr, and exits 1', async () => {
+      expect(await cli('deployments', 'logs', DEPLOYMENT)).toBe(1);
+      expect(out).toContain('publish failed');
+      expect(out).not.toContain(FAILURE);
+      expect(err).toBe(`error: the deployment failed: ${FAILURE}\n`);
+    });
+  });
 });

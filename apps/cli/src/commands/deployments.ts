@@ -143,12 +143,9 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
       const names = new Map(started.map((r) => [r.deployment!.id, r.organizationName ?? r.organizationId]));
       const ends = await Promise.all(
         started.map((r) =>
-          followToEnd(
-            client,
-            ctx.out,
-            r.deployment!.id,
-            started.length > 1 ? names.get(r.deployment!.id) : undefined,
-          ),
+          followToEnd(client, ctx.out, r.deployment!.id, {
+            prefix: started.length > 1 ? names.get(r.deployment!.id) : undefined,
+          }),
         ),
       );
       for (const end of ends) if (end.status !== 'succeeded') failed++;
@@ -217,7 +214,7 @@ export function deploymentCommands(program: Command, env: CliEnv): void {
         ctx.out.line(`The deployment is ${deployment.status}: add --follow to wait for it and see its log.`);
         return;
       }
-      const end = await followToEnd(client, ctx.out, id);
+      const end = await followToEnd(client, ctx.out, id, { failureToCaller: true });
       if (end.status !== 'succeeded')
         throw new CliError(
           `the deployment ${end.status ?? 'ended'}${end.error ? `: ${end.error}` : ''}`,
@@ -302,8 +299,17 @@ async function confirm(out: Output, targets: number): Promise<void> {
   }
 }
 
-/** Prints a deployment's log (prefixed with its organization when several run) and returns its end. */
-async function followToEnd(client: PolicyCatalog, out: Output, id: string, prefix?: string): Promise<LogEnd> {
+/**
+ * Prints a deployment's log (prefixed with its organization when several run) and returns its end. With
+ * `failureToCaller` a failed end is not printed: the caller says it once, on stderr, as it exits 1.
+ */
+async function followToEnd(
+  client: PolicyCatalog,
+  out: Output,
+  id: string,
+  options: { prefix?: string; failureToCaller?: boolean } = {},
+): Promise<LogEnd> {
+  const { prefix } = options;
   const lead = prefix ? `${out.c.dim(`[${prefix}]`)} ` : '';
   for await (const event of client.followDeploymentLog(id, {
     onReconnect: (attempt, lastEventId, reason) =>
@@ -331,6 +337,7 @@ async function followToEnd(client: PolicyCatalog, out: Output, id: string, prefi
       }
       case 'end': {
         const { status, error } = event.end;
+        if (status !== 'succeeded' && options.failureToCaller) return event.end;
         const text = status === 'succeeded' ? out.c.green(status) : out.c.red(String(status));
         out.line(`${lead}${text}${error ? `: ${error}` : ''}`);
         return event.end;
