@@ -88,6 +88,7 @@ export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempoten
  */
 export class ToolKit {
   private readonly collections: ResourceCollection[] = [];
+  private tools = 0;
 
   constructor(
     private readonly server: McpServer,
@@ -130,11 +131,19 @@ export class ToolKit {
   /**
    * Call once every set has registered. Replaces the SDK's resources/list (which has no paging) with
    * one that pages through the collections in order: the cursor names a collection and the position
-   * in it, opaque to clients. Then makes every method answer params not of its shape with -32602.
+   * in it, opaque to clients. Then makes every method answer params not of its shape with -32602, and
+   * says that the lists never change.
    */
   finish(): void {
     if (this.collections.length > 0) this.pageResources();
     answerMalformedParamsAsInvalid(this.server);
+    // The SDK advertises `listChanged: true` for tools and resources. A server lives for one request
+    // and its lists are fixed when it starts (a token's scopes never change), so it never sends a
+    // list_changed notification, and says so.
+    this.server.server.registerCapabilities({
+      ...(this.tools > 0 ? { tools: { listChanged: false } } : {}),
+      ...(this.collections.length > 0 ? { resources: { listChanged: false } } : {}),
+    });
   }
 
   private pageResources(): void {
@@ -175,6 +184,7 @@ export class ToolKit {
   define<I extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, tool: ToolDefinition<I, O>): void {
     // A token without the scope never sees the tool: not in tools/list, and a call answers "not found".
     if (!this.ctx.caller.scopes.includes(tool.scope)) return;
+    this.tools++;
     const run = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
       try {
         if (tool.budget) await this.limits.take(tool.budget, this.ctx.caller.userId);

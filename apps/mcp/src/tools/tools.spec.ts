@@ -421,6 +421,22 @@ describe('the tool server: scopes and tool inputs', () => {
     await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
   });
 
+  it('promises no list_changed notification it never sends: its lists are fixed for the life of a request', async () => {
+    const notified: string[] = [];
+    const mcp = await connect(['api:read', 'api:write']);
+    mcp.fallbackNotificationHandler = ({ method }) => {
+      notified.push(method);
+      return Promise.resolve();
+    };
+    expect(mcp.getServerCapabilities()).toMatchObject({
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+    });
+    await mcp.listTools();
+    await mcp.listResources();
+    expect(notified).toEqual([]);
+  });
+
   it('says in each id argument where an assistant finds one: a tool that lists them, or the page or route', async () => {
     const writer = await connect(['api:read', 'api:write']);
     const unsaid: string[] = [];
