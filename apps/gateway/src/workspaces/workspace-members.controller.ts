@@ -75,7 +75,8 @@ export class WorkspaceMembersController {
       'The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of ' +
       'connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner ' +
       "(403). With the caller's own user id, an admin or member leaves: the same removal, allowed in an archived " +
-      'workspace too, and it frees their place under the 500 workspaces a user may belong to. The owner cannot ' +
+      'workspace too, and it frees their place under the 500 workspaces a user may belong to (a membership of an ' +
+      'archived workspace holds none). The owner cannot ' +
       'leave (409 `WORKSPACES.OWNER_CANNOT_LEAVE`: ownership is not transferred, they archive it instead), nor can ' +
       'anyone leave a personal workspace (409 `WORKSPACES.PERSONAL`). A manager may re-enable someone who left, ' +
       'as they may add anyone; a share the leaver withdrew (DELETE /connections) stays withdrawn.',

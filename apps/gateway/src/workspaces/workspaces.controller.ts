@@ -119,12 +119,16 @@ export class WorkspacesController {
   @Authenticated()
   @ApiOperation({
     summary: 'Unarchive a workspace (owner): `archived_at` back to null',
-    description: 'For the owner: the workspace becomes writable again (`archived_at` is null).',
+    description:
+      'For the owner: the workspace becomes writable again (`archived_at` is null), and its memberships count ' +
+      'toward the workspaces a user may belong to again: a member who already belongs to as many as allowed is ' +
+      'disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them).',
   })
   @ApiOkResponse({ type: ArchiveResultDto })
   @ApiErrors(BAD_ID, [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
     409,
-    'A personal workspace cannot be archived',
+    'A personal workspace cannot be archived, or the owner already belongs to as many workspaces as allowed ' +
+      '(WORKSPACES.MEMBERSHIP_LIMIT)',
   ])
   unarchive(@Ctx() ctx: RequestContext, @Param('id', uuid) id: string) {
     return this.bus.request(WorkspacesRpc.unarchive, ctx, { id });

@@ -70,8 +70,10 @@ export class WorkspaceMembershipDto {
 export class MembershipListDto {
   @ApiProperty({
     type: [WorkspaceMembershipDto],
-    maxItems: L.membershipsMax,
-    description: 'The personal workspace first, then active memberships, oldest first',
+    maxItems: 2 * L.membershipsMax,
+    description:
+      'The personal workspace first, then active memberships, oldest first: those that count toward the cap ' +
+      `(at most ${L.membershipsMax}) and at most ${L.membershipsMax} in archived workspaces, which do not count`,
   })
   memberships!: WorkspaceMembershipDto[];
 }

@@ -70,8 +70,8 @@ export class WorkspaceAccessRules {
 
   /**
    * An active admin or member leaving, inside a transaction holding the workspace row: archived or not (it
-   * frees their place under the membership cap). The owner cannot (ownership is never transferred), and a
-   * personal workspace has nobody to leave it.
+   * only takes access away; from a workspace not archived it frees their place under the membership cap).
+   * The owner cannot (ownership is never transferred), and a personal workspace has nobody to leave it.
    */
   async leave(ctx: RequestContext, id: string, db: Executor): Promise<WorkspaceAccess> {
     const access = await this.view(ctx, id, db, true);

@@ -28,13 +28,46 @@ export class MembersRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`workspaces:member:${userId}`]);
   }
 
-  /** Workspaces the user belongs to (active memberships; the personal workspace not counted). */
-  async countMemberships(db: Executor, userId: string): Promise<number> {
-    const [{ count }] = await db.query<Array<{ count: number }>>(
-      `SELECT count(*)::int AS count FROM workspaces.members WHERE user_id = $1 AND disabled_at IS NULL`,
-      [userId],
+  /**
+   * Serializes what joins these users to workspaces (as `lockUser` does each), in one order, so that two
+   * transactions locking several at once never wait on each other.
+   */
+  async lockUsers(db: Executor, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      `SELECT pg_advisory_xact_lock(hashtext('workspaces:member:' || u.id))
+         FROM (SELECT id FROM unnest($1::text[]) AS t (id) ORDER BY id OFFSET 0) u`,
+      [userIds],
     );
-    return count;
+  }
+
+  /**
+   * Workspaces the user belongs to that count toward the cap: active memberships of workspaces that are
+   * not archived (an archived one is nobody's to use; the personal workspace is not counted here).
+   */
+  async countMemberships(db: Executor, userId: string): Promise<number> {
+    return (await this.countMembershipsOf(db, [userId])).get(userId) ?? 0;
+  }
+
+  /** `countMemberships` of each user, at once (a user with none is absent). */
+  async countMembershipsOf(db: Executor, userIds: string[]): Promise<Map<string, number>> {
+    const rows = await db.query<Array<{ user_id: string; count: number }>>(
+      `SELECT m.user_id, count(*)::int AS count
+         FROM workspaces.members m JOIN workspaces.workspaces w ON w.id = m.workspace_id
+        WHERE m.user_id = ANY($1::uuid[]) AND m.disabled_at IS NULL AND w.archived_at IS NULL
+        GROUP BY m.user_id`,
+      [userIds],
+    );
+    return new Map(rows.map((row) => [row.user_id, row.count]));
+  }
+
+  /** The active members' user ids. */
+  async activeUserIds(db: Executor, workspaceId: string): Promise<string[]> {
+    const rows = await db.query<Array<{ user_id: string }>>(
+      `SELECT user_id FROM workspaces.members WHERE workspace_id = $1 AND disabled_at IS NULL`,
+      [workspaceId],
+    );
+    return rows.map((row) => row.user_id);
   }
 
   async add(

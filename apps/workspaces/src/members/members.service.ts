@@ -126,16 +126,38 @@ export class MembersService {
 
   /**
    * Room for one more membership of the user (a new workspace of theirs, or being added to one), under a
-   * lock on what joins them to workspaces, so that the cap holds under concurrency.
+   * lock on what joins them to workspaces, so that the cap holds under concurrency. Memberships of archived
+   * workspaces do not count: nobody can use one.
    */
   async claimMembership(tx: Executor, userId: string): Promise<void> {
     await this.members.lockUser(tx, userId);
-    // The personal workspace is one of the memberships listed.
-    if ((await this.members.countMemberships(tx, userId)) >= WORKSPACE_LIMITS.membershipsMax - 1)
+    if (!hasRoom(await this.members.countMemberships(tx, userId)))
       throw workspacesError(
         'WORKSPACES.MEMBERSHIP_LIMIT',
         `A user belongs to at most ${WORKSPACE_LIMITS.membershipsMax} workspaces`,
       );
+  }
+
+  /**
+   * A workspace being unarchived (still archived in `tx`, its row held by the owner): its active members'
+   * memberships count again. The owner needs room as for a new workspace (409); a member with none left is
+   * disabled, as a manager would (their shares paused), so the cap holds and nobody else's count stops the
+   * owner. Re-enabling them later counts as adding them.
+   */
+  async readmitMembers(tx: Executor, workspaceId: string, ownerId: string): Promise<void> {
+    const userIds = await this.members.activeUserIds(tx, workspaceId);
+    await this.members.lockUsers(tx, userIds);
+    const counts = await this.members.countMembershipsOf(tx, userIds);
+    for (const userId of userIds) {
+      if (hasRoom(counts.get(userId) ?? 0)) continue;
+      if (userId === ownerId)
+        throw workspacesError(
+          'WORKSPACES.MEMBERSHIP_LIMIT',
+          `You already belong to ${WORKSPACE_LIMITS.membershipsMax} workspaces: leave one before unarchiving this one`,
+        );
+      await this.members.update(tx, workspaceId, userId, { disable: true });
+      await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
+    }
   }
 
   /** The workspace's members, the owner first. */
@@ -148,4 +170,9 @@ export class MembersService {
     if (!member) throw notFound('Member');
     return member;
   }
+}
+
+/** Room for one more membership besides `counted` (the personal workspace is one of the cap's). */
+function hasRoom(counted: number): boolean {
+  return counted < WORKSPACE_LIMITS.membershipsMax - 1;
 }

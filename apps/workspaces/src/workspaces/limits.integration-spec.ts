@@ -113,27 +113,87 @@ describe('workspace limits (service level)', () => {
     expect((await service.request(WorkspacesRpc.get, busy.ctx, { id: ws })).workspace.role).toBe('admin');
   });
 
-  it('frees a place under the membership cap when a user leaves a workspace, an archived one too', async () => {
+  it('frees a place under the membership cap when a user leaves a workspace', async () => {
     const busy = service.newUser();
     const owner = service.newUser();
-    const [archived, live] = [await service.newWorkspace(owner), await service.newWorkspace(owner)];
-    await service.addMember(archived, owner, busy);
-    await service.addMember(live, owner, busy);
-    await service.request(WorkspacesRpc.archive, owner.ctx, { id: archived });
-    await service.sql(
-      `WITH w AS (
-         INSERT INTO workspaces.workspaces (name, slug, owner_id)
-         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
-       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
-      [busy.id, WORKSPACE_LIMITS.membershipsMax - 3],
-    );
+    const ws = await service.newWorkspace(owner);
+    await service.addMember(ws, owner, busy);
+    await memberOfOthers(busy.id, WORKSPACE_LIMITS.membershipsMax - 2);
     const create = () => service.request(WorkspacesRpc.create, busy.ctx, { name: 'Mine' });
     expect(await codeOf(create())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
-    await service.request(WorkspacesRpc.disableMember, busy.ctx, { id: archived, userId: busy.id });
+    await service.request(WorkspacesRpc.disableMember, busy.ctx, { id: ws, userId: busy.id });
     await create();
     expect(await codeOf(create())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
-    await service.request(WorkspacesRpc.disableMember, busy.ctx, { id: live, userId: busy.id });
-    await create();
+  });
+
+  /** Makes `userId` a member of `count` archived workspaces of other owners, written at once. */
+  async function memberOfArchived(userId: string, count: number): Promise<void> {
+    await service.sql(
+      `WITH w AS (
+         INSERT INTO workspaces.workspaces (name, slug, owner_id, archived_at)
+         SELECT 'Archived', 'bulk-' || gen_random_uuid(), gen_random_uuid(), now()
+           FROM generate_series(1, $2) RETURNING id)
+       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+      [userId, count],
+    );
+  }
+
+  it('does not count memberships in archived workspaces: joining, re-enabling and creating go on, and all are listed', async () => {
+    const busy = service.newUser();
+    const owner = service.newUser();
+    const disabledIn = await service.newWorkspace(owner);
+    await service.addMember(disabledIn, owner, busy);
+    await service.request(WorkspacesRpc.disableMember, owner.ctx, { id: disabledIn, userId: busy.id });
+    await memberOfArchived(busy.id, WORKSPACE_LIMITS.membershipsMax);
+    await service.request(WorkspacesRpc.updateMember, owner.ctx, {
+      id: disabledIn,
+      userId: busy.id,
+      disabled: false,
+    });
+    const joined = await service.newWorkspace(owner, 'Joined');
+    await service.addMember(joined, owner, busy);
+    const { workspace: mine } = await service.request(WorkspacesRpc.create, busy.ctx, { name: 'Mine' });
+    const { memberships } = await service.request(WorkspacesRpc.list, busy.ctx, {});
+    const ids = memberships.map((m) => m.workspace.id);
+    expect(ids).toEqual(expect.arrayContaining([disabledIn, joined, mine.id]));
+    // The personal one, the three above and every archived one: none is left out of the list.
+    expect(memberships).toHaveLength(WORKSPACE_LIMITS.membershipsMax + 4);
+  });
+
+  it('unarchives a workspace whose member has no room left under the cap by disabling that member, and refuses it to an owner with no room', async () => {
+    const busy = service.newUser();
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    await service.addMember(ws, owner, busy, 'admin');
+    const connectionId = service.newConnection(busy);
+    await service.share(ws, busy, connectionId);
+    await service.request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    await memberOfOthers(busy.id, WORKSPACE_LIMITS.membershipsMax - 1);
+    await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+    // Busy already belongs to 500 workspaces that count: this one is back, without them.
+    expect(await codeOf(service.request(WorkspacesRpc.get, busy.ctx, { id: ws }))).toBe('NOT_FOUND');
+    const { workspace } = await service.request(WorkspacesRpc.get, owner.ctx, { id: ws });
+    expect(workspace.members.find((m) => m.user_id === busy.id)?.disabled_at).not.toBeNull();
+    expect(workspace.connections.find((c) => c.id === connectionId)?.disabled_reason).toBe('owner_disabled');
+    // Re-enabling them is being added: once they have room.
+    const enable = () =>
+      service.request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: busy.id, disabled: false });
+    expect(await codeOf(enable())).toBe('WORKSPACES.MEMBERSHIP_LIMIT');
+    await service.sql(
+      `DELETE FROM workspaces.members WHERE workspace_id = (
+         SELECT workspace_id FROM workspaces.members WHERE user_id = $1 AND workspace_id <> $2 LIMIT 1)`,
+      [busy.id, ws],
+    );
+    await enable();
+    expect((await service.request(WorkspacesRpc.get, busy.ctx, { id: ws })).workspace.role).toBe('admin');
+
+    const full = service.newUser();
+    const own = await service.newWorkspace(full);
+    await service.request(WorkspacesRpc.archive, full.ctx, { id: own });
+    await memberOfOthers(full.id, WORKSPACE_LIMITS.membershipsMax - 1);
+    expect(await codeOf(service.request(WorkspacesRpc.unarchive, full.ctx, { id: own }))).toBe(
+      'WORKSPACES.MEMBERSHIP_LIMIT',
+    );
   });
 
   it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with WORKSPACES.OWNED_LIMIT`, async () => {

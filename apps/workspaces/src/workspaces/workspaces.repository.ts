@@ -73,7 +73,11 @@ export class WorkspacesRepository {
     return rows[0];
   }
 
-  /** The caller's workspaces: the personal one and every active membership, oldest first. */
+  /**
+   * The caller's workspaces, oldest first: the personal one and every active membership, those of archived
+   * workspaces too. The ones that count toward the cap are at most `limit` by it; the archived ones do not
+   * count, so at most `limit` of them (the oldest) are listed besides.
+   */
   async memberships(
     db: Executor,
     userId: string,
@@ -82,10 +86,14 @@ export class WorkspacesRepository {
     return db.query(
       `SELECT w.*, 'owner' AS role FROM workspaces.workspaces w WHERE w.owner_id = $1 AND w.is_personal
        UNION ALL
-       SELECT w.*, m.role FROM workspaces.members m JOIN workspaces.workspaces w ON w.id = m.workspace_id
-        WHERE m.user_id = $1 AND m.disabled_at IS NULL
-       ORDER BY is_personal DESC, created_at, id
-       LIMIT $2`,
+       (SELECT w.*, m.role FROM workspaces.members m JOIN workspaces.workspaces w ON w.id = m.workspace_id
+         WHERE m.user_id = $1 AND m.disabled_at IS NULL AND w.archived_at IS NULL
+         ORDER BY w.created_at, w.id LIMIT $2)
+       UNION ALL
+       (SELECT w.*, m.role FROM workspaces.members m JOIN workspaces.workspaces w ON w.id = m.workspace_id
+         WHERE m.user_id = $1 AND m.disabled_at IS NULL AND w.archived_at IS NOT NULL
+         ORDER BY w.created_at, w.id LIMIT $2)
+       ORDER BY is_personal DESC, created_at, id`,
       [userId, limit],
     );
   }

@@ -116,12 +116,15 @@ export class WorkspacesService {
     });
   }
 
-  /** Owner only. Archiving twice keeps the first date. */
+  /** Owner only. Archiving twice keeps the first date; unarchiving puts the members back under the cap. */
   async archive(ctx: RequestContext, id: string, archived: boolean): Promise<ArchiveResult> {
     return this.db.transaction(async (tx) => {
       const { workspace } = await this.rules.owner(ctx, id, tx);
       if (workspace.is_personal)
         throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be archived');
+      // Back in use: its memberships count toward the cap again.
+      if (!archived && workspace.archived_at !== null)
+        await this.members.readmitMembers(tx, id, workspace.owner_id);
       const row = await this.workspaces.setArchived(tx, id, archived);
       return { archived_at: row.archived_at?.toISOString() ?? null };
     });

@@ -1152,7 +1152,7 @@ export interface paths {
         post: operations["Workspaces_archive"];
         /**
          * Unarchive a workspace (owner): `archived_at` back to null
-         * @description For the owner: the workspace becomes writable again (`archived_at` is null).
+         * @description For the owner: the workspace becomes writable again (`archived_at` is null), and its memberships count toward the workspaces a user may belong to again: a member who already belongs to as many as allowed is disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them).
          */
         delete: operations["Workspaces_unarchive"];
         options?: never;
@@ -1196,7 +1196,7 @@ export interface paths {
         post?: never;
         /**
          * Disable a member (owner and admins), or leave the workspace (any member, with their own user id)
-         * @description The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403). With the caller's own user id, an admin or member leaves: the same removal, allowed in an archived workspace too, and it frees their place under the 500 workspaces a user may belong to. The owner cannot leave (409 `WORKSPACES.OWNER_CANNOT_LEAVE`: ownership is not transferred, they archive it instead), nor can anyone leave a personal workspace (409 `WORKSPACES.PERSONAL`). A manager may re-enable someone who left, as they may add anyone; a share the leaver withdrew (DELETE /connections) stays withdrawn.
+         * @description The member row stays with `disabled_at` set, so deployments they made keep their attribution; shares of connections they own are paused (`owner_disabled`) until they are re-enabled. Nobody removes the owner (403). With the caller's own user id, an admin or member leaves: the same removal, allowed in an archived workspace too, and it frees their place under the 500 workspaces a user may belong to (a membership of an archived workspace holds none). The owner cannot leave (409 `WORKSPACES.OWNER_CANNOT_LEAVE`: ownership is not transferred, they archive it instead), nor can anyone leave a personal workspace (409 `WORKSPACES.PERSONAL`). A manager may re-enable someone who left, as they may add anyone; a share the leaver withdrew (DELETE /connections) stays withdrawn.
          */
         delete: operations["WorkspaceMembers_disable"];
         options?: never;
@@ -4359,7 +4359,7 @@ export interface components {
             role: "owner" | "admin" | "member";
         };
         MembershipListDto: {
-            /** @description The personal workspace first, then active memberships, oldest first */
+            /** @description The personal workspace first, then active memberships, oldest first: those that count toward the cap (at most 500) and at most 500 in archived workspaces, which do not count */
             memberships: components["schemas"]["WorkspaceMembershipDto"][];
         };
         CreateWorkspaceDto: {
@@ -13903,7 +13903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description A personal workspace cannot be archived */
+            /** @description A personal workspace cannot be archived, or the owner already belongs to as many workspaces as allowed (WORKSPACES.MEMBERSHIP_LIMIT) */
             409: {
                 headers: {
                     [name: string]: unknown;
