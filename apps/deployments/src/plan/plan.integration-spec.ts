@@ -50,18 +50,38 @@ describe('a deployment plan', () => {
     expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toBe('1.1.0');
   });
 
-  it('plans a first apply without a build as create, which then fails saying to publish or release', async () => {
+  it('says up front that a first apply without a build would fail: nothing of the item is on the registry', async () => {
     const ruleset = await service.ruleset(d.user, { published: true, version: '1.2.0' });
     const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id };
-    expect((await service.plan(d, apply)).targets[0]).toMatchObject({ action: 'create' });
+    const missing =
+      'has no published build or release on the registry yet: deploy it with publish or release';
+    expect((await service.plan(d, apply)).targets[0]).toMatchObject({
+      action: 'error',
+      from: null,
+      error: expect.stringContaining(`${ruleset.name} ${missing}`),
+    });
 
     const applied = await service.deploy(d, apply);
     const failed = await service.settled(d.user.ctx, applied.results[0].deployment!.id);
-    expect(failed).toMatchObject({
-      status: 'failed',
-      error: expect.stringContaining(
-        '1.2.0 has no published build or release on the registry yet: deploy it with publish or release',
-      ),
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining(`1.2.0 ${missing}`) });
+  });
+
+  it('says up front that an apply without a build of a version the registry does not hold would fail', async () => {
+    const ruleset = await service.ruleset(d.user, { published: true, version: '1.3.0' });
+    const released = await service.releaseRuleset(d, { ruleset, version: '1.3.0' });
+    expect((await service.settled(d.user.ctx, released.deploymentId)).status).toBe('succeeded');
+
+    const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id, version: '1.4.0' };
+    const error = `${ruleset.name} 1.4.0 has no published build or release on the registry yet: deploy it with publish or release`;
+    expect((await service.plan(d, apply)).targets[0]).toMatchObject({
+      action: 'error',
+      from: '1.3.0',
+      to: '1.4.0',
+      error: expect.stringContaining(error),
     });
+
+    const applied = await service.deploy(d, apply);
+    const failed = await service.settled(d.user.ctx, applied.results[0].deployment!.id);
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining(error) });
   });
 });

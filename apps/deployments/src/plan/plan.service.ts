@@ -1,18 +1,33 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CreateDeploymentRequest, DeploymentPlan, PlannedTarget, RequestContext } from '@pc/contracts';
-import { type AppliedAsset, delegatedAccess, type GatewayPlatform } from '@pc/gateway-platform';
+import {
+  type CreateDeploymentRequest,
+  type DeploymentPlan,
+  type PlannedTarget,
+  type RequestContext,
+  VERSION_PATTERN,
+} from '@pc/contracts';
+import {
+  type AppliedAsset,
+  type DelegatedAccess,
+  delegatedAccess,
+  type GatewayPlatform,
+} from '@pc/gateway-platform';
 import { definitionAssetId, DeploymentsRepository } from '@pc/deployments-store';
 import { BusClient, Database } from '@pc/platform';
+import type { Registry } from '@pc/registry';
 import { requireUser } from '../common/caller';
 import { CreateDeploymentService, type DeployableItem, NOT_ELIGIBLE } from '../create';
-import { GATEWAY_PLATFORM } from '../platform';
+import { GATEWAY_PLATFORM, REGISTRY } from '../platform';
 
 /**
  * `POST /api/deployments` with `dryRun: true`: every check of the real request (the same 4xx), then per
  * target what apply would do, from what the platform runs there now: `create` (nothing applied),
  * `update` (from the version it runs to the one apply leaves), `unchanged` (that version already: the real
  * request applies it again), or
- * the `error` the real request would give that target. Nothing is written, enqueued or applied.
+ * the `error` the real request would give that target, or its deployment would fail with: an apply with
+ * neither publish nor release takes the version from the registry, so the plan asks the registry first
+ * and says that nothing is there to apply rather than `create` a deployment bound to fail. Nothing is
+ * written, enqueued or applied.
  */
 @Injectable()
 export class PlanService {
@@ -22,6 +37,7 @@ export class PlanService {
     private readonly db: Database,
     private readonly ledger: DeploymentsRepository,
     @Inject(GATEWAY_PLATFORM) private readonly platform: GatewayPlatform,
+    @Inject(REGISTRY) private readonly registry: Registry,
   ) {}
 
   async plan(ctx: RequestContext, req: CreateDeploymentRequest): Promise<DeploymentPlan> {
@@ -32,18 +48,22 @@ export class PlanService {
     const targets = [...new Set(req.targetOrganizationIds)];
     const reachable = targets.filter((id) => eligible.has(id));
     const running = new Map<string, AppliedAsset | null | Error>();
+    let blocked: string | null = null;
     if (reachable.length > 0) {
-      const { platform } = await delegatedAccess(this.bus, caller.userId, req.connectionId, req.workspaceId);
-      await Promise.all(
+      const access = await delegatedAccess(this.bus, caller.userId, req.connectionId, req.workspaceId);
+      const applied = Promise.all(
         reachable.map(async (orgId) =>
           running.set(
             orgId,
             await this.platform
-              .getApplied(platform, orgId, assetId)
+              .getApplied(access.platform, orgId, assetId)
               .catch((error: unknown) => error as Error),
           ),
         ),
       );
+      if (!req.doPublish && !req.doRelease)
+        blocked = await this.missingFromRegistry(access, assetId, item, to);
+      await applied;
     }
     return {
       dryRun: true,
@@ -61,11 +81,43 @@ export class PlanService {
             to,
             error: `The platform could not say what runs there: ${now.message}`,
           };
+        if (blocked !== null)
+          return { ...base, action: 'error', from: now?.version ?? null, to, error: blocked };
         if (!now) return { ...base, action: 'create', from: null, to, error: null };
         const action = to !== null && now.version === to ? 'unchanged' : 'update';
         return { ...base, action, from: now.version, to, error: null };
       }),
     };
+  }
+
+  /**
+   * Why an apply with neither publish nor release would fail for want of something on the registry (the
+   * worker looks there for the version it applies: `to` when the plan knows it, else any release, since
+   * the version it reads from the sources is a plain MAJOR.MINOR.PATCH and never a publish's dev version);
+   * null when the registry holds it. A registry that cannot answer is said too: the deployment would
+   * not get further.
+   */
+  private async missingFromRegistry(
+    access: DelegatedAccess,
+    assetId: string,
+    item: DeployableItem,
+    to: string | null,
+  ): Promise<string | null> {
+    const asset = { groupId: access.groupId, assetId };
+    const deployWithABuild = 'deploy it with publish or release (doPublish, doRelease) first';
+    try {
+      if (to !== null)
+        return (await this.registry.getVersion(access.token, { ...asset, version: to }))
+          ? null
+          : `${item.name} ${to} has no published build or release on the registry yet: ${deployWithABuild}`;
+      const versions = await this.registry.listVersions(access.token, asset);
+      if (versions.some((v) => VERSION_PATTERN.test(v.version))) return null;
+      return versions.length === 0
+        ? `${item.name} has no published build or release on the registry yet: ${deployWithABuild}`
+        : `${item.name} has only dev builds on the registry, no release yet: ${deployWithABuild}`;
+    } catch (error) {
+      return `The registry could not say whether ${item.name} is there: ${(error as Error).message}`;
+    }
   }
 
   /**
