@@ -185,7 +185,8 @@ export class ToolKit {
     // A token without the scope never sees the tool: not in tools/list, and a call answers "not found".
     if (!this.ctx.caller.scopes.includes(tool.scope)) return;
     this.tools++;
-    const run = async (args: z.infer<z.ZodObject<I>>): Promise<CallToolResult> => {
+    const input = strictInput(name, tool.input);
+    const run = async (args: z.infer<typeof input>): Promise<CallToolResult> => {
       try {
         if (tool.budget) await this.limits.take(tool.budget, this.ctx.caller.userId);
         const { data, text } = await tool.run(args, this.ctx);
@@ -194,19 +195,36 @@ export class ToolKit {
         return toolError(describe(error, name, this.ctx.requestId));
       }
     };
-    this.server.registerTool(
+    this.server.registerTool<O, typeof input>(
       name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.input,
+        inputSchema: input,
         outputSchema: tool.output,
         annotations: { title: tool.title, openWorldHint: false, ...tool.annotations },
       },
       // The SDK has validated the arguments against `input` before this runs.
-      run as never,
+      run,
     );
   }
+}
+
+/**
+ * A tool's input as a strict object: an argument it does not take (a typo, a REST field's name) is
+ * refused, naming it and the arguments the tool takes, where a plain object would drop it and answer as
+ * if it had not been given. The listed input schema says so (`additionalProperties: false`).
+ */
+function strictInput<I extends z.ZodRawShape>(tool: string, input: I): z.ZodObject<I, z.core.$strict> {
+  const takes = Object.keys(input);
+  return z.strictObject(input, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const unknown = issue.keys.join(', ');
+      const accepted = takes.length > 0 ? `${tool} takes ${takes.join(', ')}` : `${tool} takes none`;
+      return `unknown argument${issue.keys.length === 1 ? '' : 's'} ${unknown}: ${accepted}`;
+    },
+  });
 }
 
 type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;

@@ -719,6 +719,27 @@ describe('the tool server: scopes and tool inputs', () => {
     );
   });
 
+  it('refuses an argument the tool does not take, naming it and the arguments the tool takes, asking no service', async () => {
+    const mcp = await connect(['api:read', 'api:write']);
+    const asked = received.ideas.length;
+    const typo = await call(mcp, 'list_ideas', { query: 'mutual TLS', limit: 5 });
+    expect(typo).toEqual({
+      error: true,
+      text: expect.stringMatching(
+        /unknown argument query: list_ideas takes status, q, mine, sort, limit, offset, cursor$/,
+      ),
+    });
+    const two = await call(mcp, 'get_idea', { id: ID, idea_id: ID, verbose: true });
+    expect(two.text).toMatch(/unknown arguments idea_id, verbose: get_idea takes id$/);
+    expect(received.ideas.length).toBe(asked);
+    // The listed input schemas say so too.
+    for (const tool of (await mcp.listTools()).tools)
+      expect({ tool: tool.name, additionalProperties: tool.inputSchema.additionalProperties }).toEqual({
+        tool: tool.name,
+        additionalProperties: false,
+      });
+  });
+
   it('answers a request whose params are not of the shape its method takes with -32602 (invalid params), never an internal error', async () => {
     const mcp = await connect(['api:read', 'api:write']);
     const asked = received.ideas.length;
