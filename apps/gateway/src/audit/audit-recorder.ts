@@ -65,13 +65,14 @@ export class AuditRecorder implements NestInterceptor {
     const body = documentedFields(context, request.body);
     const params = (request.params ?? {}) as Record<string, string>;
     const query = isRecord(request.query) ? request.query : {};
-    const target = spec.workspaceOf?.({ body, params, query });
+    const caller = request.ctx && isUser(request.ctx.caller) ? request.ctx.caller.userId : null;
+    const target = spec.workspaceOf?.({ body, params, query, caller });
     const lookup: Promise<TargetWorkspaces> =
       target && request.ctx ? this.workspaces.of(request.ctx, target) : Promise.resolve(new Map());
     return from(lookup).pipe(
       mergeMap((workspaces) => next.handle().pipe(map((result: unknown) => ({ result, workspaces })))),
       mergeMap(({ result, workspaces }) => {
-        const facts: AuditFacts = { body, params, query, result: isRecord(result) ? result : {} };
+        const facts: AuditFacts = { body, params, query, caller, result: isRecord(result) ? result : {} };
         if (spec.changedNothing?.(facts)) return of(result);
         const action = typeof spec.action === 'function' ? spec.action(facts) : spec.action;
         // The workspace of the one target asked about (a waiver's is its API's), when the entry names none.
@@ -88,7 +89,7 @@ export class AuditRecorder implements NestInterceptor {
         if (spec.failure && error instanceof RemoteError && error.payload.code === spec.failure.code) {
           const failure = spec.failure;
           return from(
-            this.record(request, failure.action, () => [failure.describe({ body, params, query })]),
+            this.record(request, failure.action, () => [failure.describe({ body, params, query, caller })]),
           ).pipe(mergeMap(() => throwError(() => error)));
         }
         return throwError(() => error);

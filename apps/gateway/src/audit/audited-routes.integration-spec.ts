@@ -1036,8 +1036,9 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
 
   it('covers every audit action the gateway records', () => {
     const covered = new Set(ROWS.map((row) => row.action));
-    // A failed sign-in: the test after the table.
-    expect(AUDIT_ACTIONS.filter((a) => !covered.has(a) && a !== 'auth.sign_in_failed')).toEqual([]);
+    // A failed sign-in and leaving a workspace: the tests after the table.
+    const after: AuditAction[] = ['auth.sign_in_failed', 'workspace.member_left'];
+    expect(AUDIT_ACTIONS.filter((a) => !covered.has(a) && !after.includes(a))).toEqual([]);
   });
 
   it.each(ROWS.map((row, n) => [`${row.action} (${row.method} ${row.url.split('?')[0]})`, n] as const))(
@@ -1079,6 +1080,25 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
         expect([secret, text.includes(secret)]).toEqual([secret, false]);
     },
   );
+
+  it("records leaving a workspace (removing one's own membership) as workspace.member_left, not as a removal", async () => {
+    gateway.reply(WorkspacesRpc.disableMember, () => ({ ok: true }));
+    const requestId = `audited-leave-${randomUUID()}`;
+    const res = await gateway.fetch('DELETE', `/api/workspaces/${id.workspace}/members/${user.id}`, {
+      token: user.token,
+      headers: { 'user-agent': UA, 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    const records = await recordsOf(requestId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: 'workspace.member_left',
+      actor_user_id: user.id,
+      target_type: 'user',
+      target_id: user.id,
+      workspace_id: id.workspace,
+    });
+  });
 
   it('records a failed sign-in as a refusal naming the email, with no actor', async () => {
     gateway.reply(IdentityRpc.login, () => {

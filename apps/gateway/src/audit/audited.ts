@@ -8,6 +8,8 @@ export interface AuditFacts {
   params: Record<string, string>;
   query: Record<string, unknown>;
   result: Record<string, unknown>;
+  /** The caller's user id (null when anonymous): an action on one's own (leaving) is told apart by it. */
+  caller: string | null;
 }
 
 export interface AuditDescription {
@@ -300,8 +302,10 @@ export const AUDIT = {
       summary: { role: body.role, disabled: body.disabled },
     }),
   },
+  /** A manager removing a member, or a member leaving (their own user id): each its own action. */
   memberDisabled: {
-    action: 'workspace.member_disabled',
+    action: ({ params, caller }) =>
+      caller !== null && params.userId === caller ? 'workspace.member_left' : 'workspace.member_disabled',
     describe: ({ params }) => ({
       target_type: 'user',
       target_id: params.userId ?? null,
@@ -631,11 +635,11 @@ export const AUDIT = {
   },
   apiUpdated: {
     action: 'governed_api.updated',
-    describe: ({ params, body, result }) => ({
+    describe: (facts) => ({
       target_type: 'governed_api',
-      target_id: id({ params, body, result, query: {} }),
-      workspace_id: str(record(result.api).workspace_id),
-      summary: fields(body),
+      target_id: id(facts),
+      workspace_id: str(record(facts.result.api).workspace_id),
+      summary: fields(facts.body),
     }),
   },
   apiDeleted: {

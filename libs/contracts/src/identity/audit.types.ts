@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'workspace.member_added',
   'workspace.member_updated',
   'workspace.member_disabled',
+  'workspace.member_left',
   'workspace.connection_shared',
   'workspace.share_enabled',
   'workspace.connection_unshared',
