@@ -92,6 +92,21 @@ describe('the evaluator pool', () => {
     expect(pool.started).toBe(true);
   });
 
+  it('names the work that ran past its time limit: reading a document, checking a ruleset, an evaluation', async () => {
+    const late = (t: Parameters<EvaluatorPool['run']>[0]) =>
+      pool.run(t, { timeoutMs: 1 }).catch((e: unknown) => (e as Error).message);
+    const parse = { kind: 'parse' as const, files: task.files, main: task.main, amf: true };
+    expect(await late(parse)).toMatch(
+      /^Reading the document ran past its time limit \(EVALUATION_TIMEOUT_MS, 1 ms\) and was stopped; try a smaller specification$/,
+    );
+    expect(await late({ kind: 'check-profile', profile: OPERATION_IDS })).toMatch(
+      /^Checking the ruleset ran past its time limit \(EVALUATION_TIMEOUT_MS, 1 ms\) and was stopped; try a smaller ruleset$/,
+    );
+    expect(await late(task)).toMatch(
+      /^The evaluation ran past its time limit .* try a smaller specification or fewer rulesets$/,
+    );
+  });
+
   it('refuses an evaluation past threads and queue with 503 and Retry-After', async () => {
     const taken = [1, 2, 3, 4].map(() => pool.run(task, long()));
     const refused = await pool.run(task, long()).catch((e: unknown) => e);

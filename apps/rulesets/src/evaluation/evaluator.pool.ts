@@ -59,11 +59,12 @@ export class EvaluatorPool implements OnModuleDestroy {
   ): Promise<EvaluatorOutcome> {
     // A task after the first of its limit is told that the time it ran past was shared.
     const shared = limit?.started ? limit : undefined;
+    const work = workOf(task);
     const waitLeft = limit?.left() ?? Infinity;
     const waitMs = Math.min(timeoutMs, waitLeft);
     if (waitMs <= 0) {
       limit!.reached = true;
-      throw new RanPastTimeLimit(timeoutMs, shared);
+      throw new RanPastTimeLimit(timeoutMs, shared, work);
     }
     const release = await this.share.acquire(owner, waitMs, () => {
       if (limit && waitLeft <= timeoutMs) limit.reached = true;
@@ -98,12 +99,12 @@ export class EvaluatorPool implements OnModuleDestroy {
         // A 4xx, not a 504: the document (or the rulesets) is too slow for the engine, not a service that
         // failed to answer; retrying the same request would meet the same limit.
         if (limit && runLeft <= timeoutMs) limit.reached = true;
-        throw new RanPastTimeLimit(timeoutMs, shared);
+        throw new RanPastTimeLimit(timeoutMs, shared, work);
       }
       if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new DomainError(
           'UNPROCESSABLE',
-          `The evaluation needed more than its memory limit (EVALUATION_MEMORY_MB, ${this.env.EVALUATION_MEMORY_MB} MiB) and was stopped; try a smaller specification or fewer rulesets`,
+          `${work.what} needed more than its memory limit (EVALUATION_MEMORY_MB, ${this.env.EVALUATION_MEMORY_MB} MiB) and was stopped; ${work.advice}`,
         );
       }
       if ((error as { name?: unknown } | null)?.name === 'RangeError') {
@@ -207,13 +208,30 @@ export interface RunOptions {
  * made it late) where it leaves out one whose input is the cause; on the wire it is `UNPROCESSABLE`.
  */
 export class RanPastTimeLimit extends DomainError {
-  constructor(timeoutMs: number, shared: SharedLimit | undefined) {
+  constructor(timeoutMs: number, shared: SharedLimit | undefined, work: Work) {
     const limit = shared
       ? `(EVALUATION_TIMEOUT_MS, ${shared.ms} ms), ${shared.shares},`
       : `(EVALUATION_TIMEOUT_MS, ${timeoutMs} ms)`;
-    super(
-      'UNPROCESSABLE',
-      `The evaluation ran past its time limit ${limit} and was stopped; try a smaller specification or fewer rulesets`,
-    );
+    super('UNPROCESSABLE', `${work.what} ran past its time limit ${limit} and was stopped; ${work.advice}`);
+  }
+}
+
+/** A task's work in the words of a refusal: what ran past a limit, and what the caller may try instead. */
+interface Work {
+  what: string;
+  advice: string;
+}
+
+function workOf(task: EvaluatorTask): Work {
+  switch (task.kind) {
+    case 'parse':
+      return { what: 'Reading the document', advice: 'try a smaller specification' };
+    case 'check-profile':
+    case 'check-spectral':
+      return { what: 'Checking the ruleset', advice: 'try a smaller ruleset' };
+    case 'evaluate':
+    case 'evaluate-spectral':
+    case 'warm-up':
+      return { what: 'The evaluation', advice: 'try a smaller specification or fewer rulesets' };
   }
 }
