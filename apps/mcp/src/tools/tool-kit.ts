@@ -83,12 +83,15 @@ export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempoten
 
 /**
  * Registers tools on one request's server, for one caller: only the tools the caller's token has the
- * scope for (a read-only token lists and calls no tool that writes); each call runs the tool, and turns a service's error into a tool error whose text says what went wrong (a tool
- * error, never a protocol error, so the assistant can read it and correct itself).
+ * scope for (a read-only token lists and calls no tool that writes; a call of one says the scope it
+ * needs); each call runs the tool, and turns a service's error into a tool error whose text says what
+ * went wrong (a tool error, never a protocol error, so the assistant can read it and correct itself).
  */
 export class ToolKit {
   private readonly collections: ResourceCollection[] = [];
   private tools = 0;
+  /** The tools the caller's token lacks the scope for, with that scope. */
+  private readonly withheld = new Map<string, Scope>();
 
   constructor(
     private readonly server: McpServer,
@@ -136,6 +139,7 @@ export class ToolKit {
    */
   finish(): void {
     if (this.collections.length > 0) this.pageResources();
+    answerWithheldToolsWithTheirScope(this.server, this.withheld, this.ctx.caller.scopes);
     answerMalformedParamsAsInvalid(this.server);
     // The SDK advertises `listChanged: true` for tools and resources. A server lives for one request
     // and its lists are fixed when it starts (a token's scopes never change), so it never sends a
@@ -182,8 +186,11 @@ export class ToolKit {
   }
 
   define<I extends z.ZodRawShape, O extends z.ZodRawShape>(name: string, tool: ToolDefinition<I, O>): void {
-    // A token without the scope never sees the tool: not in tools/list, and a call answers "not found".
-    if (!this.ctx.caller.scopes.includes(tool.scope)) return;
+    // A token without the scope is not offered the tool (not in tools/list); a call says the scope.
+    if (!this.ctx.caller.scopes.includes(tool.scope)) {
+      this.withheld.set(name, tool.scope);
+      return;
+    }
     this.tools++;
     const input = strictInput(name, tool.input);
     const run = async (args: z.infer<typeof input>): Promise<CallToolResult> => {
@@ -230,17 +237,51 @@ function strictInput<I extends z.ZodRawShape>(tool: string, input: I): z.ZodObje
 type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 
 /**
+ * The SDK's request handlers by method, which it keeps in a private map (version 1.x, pinned in the lock
+ * file; the spec of the tool kit holds this).
+ */
+function requestHandlers(server: McpServer): Map<string, RequestHandler> {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })
+    ._requestHandlers;
+  if (!(handlers instanceof Map)) throw new Error('The MCP SDK keeps its request handlers elsewhere');
+  return handlers;
+}
+
+/**
+ * A tool the caller's token lacks the scope for stays out of tools/list (a read-only assistant is
+ * offered no tool that writes), but a call of it answers a tool error naming the scope it needs, where
+ * the SDK would answer `Tool <name> not found` as for a tool that does not exist.
+ */
+function answerWithheldToolsWithTheirScope(
+  server: McpServer,
+  withheld: ReadonlyMap<string, Scope>,
+  scopes: readonly Scope[],
+): void {
+  const handlers = requestHandlers(server);
+  const call = handlers.get('tools/call');
+  if (call === undefined || withheld.size === 0) return;
+  handlers.set('tools/call', (request, extra) => {
+    const name = (request as { params?: { name?: unknown } } | undefined)?.params?.name;
+    const scope = typeof name === 'string' ? withheld.get(name) : undefined;
+    if (scope === undefined) return call(request, extra);
+    return Promise.resolve(
+      toolError(
+        `Tool ${name as string} needs a token with the ${scope} scope, and this token has ` +
+          `${scopes.join(', ') || 'none'}: create one with ${scope} in the dashboard or with POST /api/tokens`,
+      ),
+    );
+  });
+}
+
+/**
  * The SDK parses each request's params against its method's schema before the handler runs, and
  * answers a mismatch (`arguments: null`, a numeric `uri` or `cursor`, no `params` to tools/call) with
  * -32603, internal error, as its parse error has no code. It is the client's mistake: -32602, invalid
  * params, naming what is wrong. Only that parse throws a ZodError out of a handler: tools turn their
- * own failures into tool errors and resource reads into McpErrors. (The SDK keeps its handlers in a
- * private map: version 1.x, pinned in the lock file; the spec of the tool kit holds this.)
+ * own failures into tool errors and resource reads into McpErrors.
  */
 function answerMalformedParamsAsInvalid(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })
-    ._requestHandlers;
-  if (!(handlers instanceof Map)) throw new Error('The MCP SDK keeps its request handlers elsewhere');
+  const handlers = requestHandlers(server);
   for (const [method, handler] of handlers) {
     handlers.set(method, async (request, extra) => {
       try {

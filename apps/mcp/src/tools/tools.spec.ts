@@ -402,7 +402,7 @@ describe('the tool server: scopes and tool inputs', () => {
     }
   }
 
-  it('lists only reading tools to a read-only token, and refuses a writing tool it does not list', async () => {
+  it('lists only reading tools to a read-only token, and answers a call of a writing one with the scope it needs', async () => {
     const reader = await connect(['api:read']);
     const writer = await connect(['api:read', 'api:write']);
     const readable = (await reader.listTools()).tools;
@@ -413,10 +413,21 @@ describe('the tool server: scopes and tool inputs', () => {
     );
     expect(all).toEqual(expect.arrayContaining(['submit_idea', 'vote_idea']));
     expect(readable.map((t) => t.name)).not.toContain('submit_idea');
-    expect(
-      (await call(reader, 'submit_idea', { title: 'A title', description: 'A description.' })).error,
-    ).toBe(true);
-    expect((await call(reader, 'vote_idea', { id: ID })).error).toBe(true);
+    // Called all the same, a writing tool says which scope it needs, not that it does not exist.
+    expect(await call(reader, 'submit_idea', { title: 'A title', description: 'A description.' })).toEqual({
+      error: true,
+      text:
+        'Tool submit_idea needs a token with the api:write scope, and this token has api:read: ' +
+        'create one with api:write in the dashboard or with POST /api/tokens',
+    });
+    expect(await call(reader, 'vote_idea', { id: ID })).toEqual({
+      error: true,
+      text: expect.stringMatching(/^Tool vote_idea needs a token with the api:write scope/),
+    });
+    expect(await call(reader, 'no_such_tool', {})).toEqual({
+      error: true,
+      text: expect.stringMatching(/Tool no_such_tool not found/),
+    });
     // A token with neither scope has no tools at all.
     await expect((await connect([])).listTools()).rejects.toThrow(/Method not found/);
   });
@@ -464,7 +475,10 @@ describe('the tool server: scopes and tool inputs', () => {
     const reader = await connect(['api:read']);
     expect((await reader.listTools()).tools.map((t) => t.name)).not.toContain('plan_deployment');
     const refused = await call(reader, 'plan_deployment', plan);
-    expect(refused).toMatchObject({ error: true, text: expect.stringMatching(/plan_deployment not found/) });
+    expect(refused).toMatchObject({
+      error: true,
+      text: expect.stringMatching(/^Tool plan_deployment needs a token with the api:write scope/),
+    });
     expect(received.plans).toEqual([]);
 
     const writer = await connect(['api:read', 'api:write']);
