@@ -49,7 +49,8 @@ export class MembersService {
       const existing = await this.rules.member(tx, request.id, user.id);
       if (existing && existing.disabled_at === null)
         throw workspacesError('WORKSPACES.MEMBER_EXISTS', 'Already a member of this workspace');
-      // Adding back a disabled member is re-enabling them (PATCH {disabled: false}), as their row offers.
+      // Adding back a disabled member is re-enabling them (PATCH /api/workspaces/{id}/members/{userId}
+      // {disabled: false}), as their row offers.
       if (existing)
         throw workspacesError(
           'WORKSPACES.MEMBER_DISABLED',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WorkspacesRpc } from '@pc/contracts';
+import { errorOf } from '@pc/testing';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 
 /** Connections shared into a workspace, at the service level: who shares, pausing, re-enabling. */
@@ -37,7 +38,13 @@ describe('shared connections (service level)', () => {
         members_visible: 0,
       },
     );
-    expect(await codeOf(share(mine))).toBe('WORKSPACES.SHARE_DISABLED');
+    // The refusal names the route and body that re-enable it, as the API has them.
+    const refusal = await errorOf(share(mine));
+    expect([refusal.code, refusal.message]).toEqual([
+      'WORKSPACES.SHARE_DISABLED',
+      `This share is disabled: re-enable it with PATCH /api/workspaces/${ws}/connections and the body ` +
+        `{"connection_id": "${mine}", "disabled": false}`,
+    ]);
     expect((await request(WorkspacesRpc.get, member.ctx, { id: ws })).workspace.connections).toEqual([]);
 
     await request(WorkspacesRpc.enableShare, owner.ctx, { id: ws, connectionId: mine });

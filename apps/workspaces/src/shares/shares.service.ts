@@ -46,7 +46,8 @@ export class SharesService {
       if (existing)
         throw workspacesError(
           'WORKSPACES.SHARE_DISABLED',
-          'This share is disabled: re-enable it with PATCH {connection_id, disabled: false}',
+          `This share is disabled: re-enable it with PATCH /api/workspaces/${workspaceId}/connections and the ` +
+            `body {"connection_id": "${connectionId}", "disabled": false}`,
         );
       if ((await this.shares.count(tx, workspaceId)) >= WORKSPACE_LIMITS.sharesMax)
         throw workspacesError(
