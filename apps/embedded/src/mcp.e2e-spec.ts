@@ -407,6 +407,14 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     const garbage = await rawPost(auth, '{"jsonrpc":');
     expect(garbage.status).toBe(400);
     expect(((await garbage.json()) as Json).error.code).toBe(-32700);
+    // A body over 1 MiB: 413 from the HTTP layer, still as a JSON-RPC error a client reads.
+    const large = await rawPost(auth, { ...initialize(), padding: 'x'.repeat(1024 * 1024) });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringMatching(/^Payload Too Large: .* 1048576 bytes/) },
+      id: null,
+    });
     // Params not of the method's shape: invalid params (-32602) naming the field, not an internal error.
     const malformed = await rawPost(auth, {
       jsonrpc: '2.0',

@@ -9,6 +9,7 @@ import { McpEnv } from '../mcp.env';
 import { ToolKit } from '../tools/tool-kit';
 import { ToolLimits } from '../tools/tool-limits';
 import { TOOL_SETS, type ToolSet } from '../tools/tool-set';
+import { jsonRpcError } from './json-rpc-error';
 import { MCP_PATH } from './mcp-path';
 import { bearerChallenge, requestOrigin } from './resource-metadata';
 
@@ -164,8 +165,8 @@ function rpcSummary(body: unknown): { rpc?: string; tool?: string } {
 }
 
 /** A JSON-RPC error answer with an HTTP status, the shape MCP clients read. */
-function reject(res: ServerResponse, status: number, message: string, code = -32000): void {
+function reject(res: ServerResponse, status: number, message: string, code?: number): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify(jsonRpcError(message, code)));
 }
