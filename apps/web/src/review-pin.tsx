@@ -7,6 +7,12 @@ import { ErrorMessage } from './ui/page';
 
 type Pin = Schemas['ReviewPinDto'];
 
+/** What changed on the source host since the reviewed commit of a policy or a ruleset. */
+export const changesSinceReview = (kind: 'policy' | 'ruleset', id: string) =>
+  kind === 'policy'
+    ? ok(api.GET('/api/policies/{id}/changes-since-review', { params: { path: { id } } }))
+    : ok(api.GET('/api/rulesets/{id}/changes-since-review', { params: { path: { id } } }));
+
 /**
  * `kind` names the item's routes; `update` says how its owner has new commits reviewed (a revision of a
  * policy, an update of a ruleset's submission): approving it moves the pin.
@@ -23,12 +29,7 @@ export function ReviewPin({
   update: string;
 }) {
   const changes = useAsync(
-    () =>
-      !pin
-        ? Promise.resolve(null)
-        : kind === 'policy'
-          ? ok(api.GET('/api/policies/{id}/changes-since-review', { params: { path: { id } } }))
-          : ok(api.GET('/api/rulesets/{id}/changes-since-review', { params: { path: { id } } })),
+    () => (pin ? changesSinceReview(kind, id) : Promise.resolve(null)),
     [kind, id, pin?.commit],
   );
   if (!pin)

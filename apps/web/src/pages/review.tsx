@@ -1,17 +1,20 @@
 // The administrators' review queue: policy submissions, revisions, ruleset submissions and ideas, each
-// approved or sent back with feedback (ruleset submissions also "needs improvement"). A policy
-// submission's card shows who submitted it, its description, its validation report and what changed
-// since the last review, an edited ruleset submission what its last edit changed; every decision is
-// confirmed first, and the submitter is told (inbox, webhooks).
-import { type ReactNode, useState } from 'react';
+// approved or sent back with feedback (ruleset submissions also "needs improvement"). A submission's
+// card, of either kind, shows who submitted it, its description, its validation report and what changed
+// since the last review (SubmissionDetails), an edited ruleset submission what its last edit changed; a
+// long text shows four lines until "Show more". Every decision is confirmed first, and the submitter is
+// told (inbox, webhooks). Each card's controls are named by its item ("Approve: <name>", "Feedback on
+// <name>"), and once decided the focus stays in the card, on what it says.
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
-import { ChangedFiles } from '../review-pin';
 import { Link } from '../router';
+import { SubmissionDetails } from '../submission-review';
 import { useAction, useAsync } from '../ui/async';
+import { Clamped } from '../ui/clamped';
 import { ConfirmDialog } from '../ui/dialogs';
-import { Badge, severityCounts, StatusBadge, When } from '../ui/display';
+import { StatusBadge } from '../ui/display';
 import { TextArea } from '../ui/fields';
-import { ErrorMessage, Page, Pending, PendingPage } from '../ui/page';
+import { ErrorMessage, Page, PendingPage } from '../ui/page';
 
 type Decision = 'approve' | 'reject' | 'needs-improvement';
 
@@ -60,12 +63,18 @@ function ReviewItem({
     setConfirm(null);
     setDone(decision);
   });
+  // The decision's buttons and its dialog go once it is made: the keyboard's focus goes to what the card
+  // says instead of the page's start.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
   return (
     <li className="card">
       <h3>{title}</h3>
       {children}
       {done ? (
-        <p role="status">
+        <p role="status" ref={status} tabIndex={-1}>
           <StatusBadge
             status={done === 'approve' ? 'approved' : done === 'reject' ? 'rejected' : 'needs_improvement'}
           />{' '}
@@ -75,6 +84,7 @@ function ReviewItem({
         <>
           <TextArea
             label="Feedback"
+            aria-label={`Feedback on ${name}`}
             hint="Required to reject or ask for improvements."
             rows={2}
             maxLength={4000}
@@ -86,6 +96,7 @@ function ReviewItem({
               <button
                 key={d}
                 type="button"
+                aria-label={`${LABELS[d]}: ${name}`}
                 className={d === 'approve' ? '' : d === 'reject' ? 'danger' : 'secondary'}
                 disabled={action.busy || (d !== 'approve' && !feedback.trim())}
                 onClick={() => setConfirm(d)}
@@ -113,90 +124,6 @@ function ReviewItem({
         </>
       )}
     </li>
-  );
-}
-
-/**
- * What a reviewer reads before deciding on a policy submission: the submitter, the description, the
- * validation report at the commit submitted, and the changes since the last review (none before a
- * first review).
- */
-function PolicySubmissionDetails({ submissionId, policyId }: { submissionId: string; policyId: string }) {
-  const detail = useAsync(
-    () =>
-      Promise.all([
-        ok(api.GET('/api/submissions/{id}', { params: { path: { id: submissionId } } })),
-        ok(api.GET('/api/policies/{id}', { params: { path: { id: policyId } } })),
-      ]),
-    [submissionId, policyId],
-  );
-  const pinned = detail.data?.[1].policy.pin ?? null;
-  const changes = useAsync(
-    () =>
-      pinned
-        ? ok(api.GET('/api/policies/{id}/changes-since-review', { params: { path: { id: policyId } } }))
-        : Promise.resolve(null),
-    [policyId, pinned?.commit],
-  );
-  if (!detail.data) return <Pending state={detail} />;
-  const [{ submission }, { policy }] = detail.data;
-  const v = submission.validation;
-  const source = changes.data?.source;
-  return (
-    <>
-      <p className="meta">
-        Submitted by <strong>{policy.owner_name ?? policy.owner_username ?? 'an unnamed user'}</strong>
-        {policy.owner_username ? ` (@${policy.owner_username})` : ''} · <When at={submission.createdAt} />
-      </p>
-      <p>{submission.description}</p>
-      <section aria-label={`Validation report of ${submission.name}`}>
-        <h4>
-          Validation <Badge tone={v.ok ? 'good' : 'bad'}>{v.ok ? 'ok' : 'not ok'}</Badge>
-        </h4>
-        <p className="meta">
-          {v.projectType} project
-          {v.version ? ` · version ${v.version}` : ''}
-          {v.kitVersion ? ` · kit ${v.kitVersion}` : ''}
-          {v.ref ? ` · ref ${v.ref}` : ''}
-          {v.commit ? ` · commit ${v.commit.slice(0, 12)}` : ''}
-        </p>
-        {v.errors.length + v.warnings.length === 0 ? (
-          <p className="meta">No errors, no warnings.</p>
-        ) : (
-          <ul>
-            {v.errors.map((e) => (
-              <li key={`e-${e}`} className="field-error">
-                Error: {e}
-              </li>
-            ))}
-            {v.warnings.map((w) => (
-              <li key={`w-${w}`}>Warning: {w}</li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-label={`Changes since the last review of ${submission.name}`}>
-        <h4>Changes since the last review</h4>
-        {!pinned ? (
-          <p className="meta">First review: nothing of this policy was reviewed before.</p>
-        ) : source ? (
-          source.ahead_by === 0 ? (
-            <p className="meta">None: {source.ref} is still the reviewed commit.</p>
-          ) : (
-            <details>
-              <summary>
-                {source.ahead_by} {source.ahead_by === 1 ? 'commit' : 'commits'} on {source.ref},{' '}
-                {source.files.length}
-                {source.files_truncated ? '+' : ''} {source.files.length === 1 ? 'file' : 'files'} changed
-              </summary>
-              <ChangedFiles files={source.files} />
-            </details>
-          )
-        ) : (
-          <ErrorMessage error={changes.error} retry={changes.reload} />
-        )}
-      </section>
-    </>
   );
 }
 
@@ -311,12 +238,7 @@ export default function Review() {
                 : ok(api.POST('/api/admin/submissions/{id}/reject', { ...path(s.id), body: { feedback } }))
             }
           >
-            <PolicySubmissionDetails submissionId={s.id} policyId={s.policyId} />
-            <p className="meta">
-              <a href={s.sourceHostUrl}>repository</a>
-              {s.sourceRef ? ` · ref ${s.sourceRef}` : ''}
-              {s.sourceCommit ? ` · commit ${s.sourceCommit.slice(0, 12)}` : ''}
-            </p>
+            <SubmissionDetails submission={s} />
           </ReviewItem>
         ))}
       </ul>
@@ -344,9 +266,9 @@ export default function Review() {
                 : ok(api.POST('/api/admin/revisions/{id}/reject', { ...path(r.id), body: { feedback } }))
             }
           >
-            <p>
+            <Clamped>
               <BeforeAfter before={r.previous_value} after={r.proposed_value} />
-            </p>
+            </Clamped>
           </ReviewItem>
         ))}
       </ul>
@@ -382,12 +304,9 @@ export default function Review() {
                     )
             }
           >
-            <p>{s.description}</p>
+            <SubmissionDetails submission={s} />
             <p className="meta">
-              {s.category} · {severityCounts(s.rule_counts)} rules · <a href={s.source_url}>source</a>
-              {s.source_ref ? ` · ref ${s.source_ref}` : ''}
-              {s.source_commit ? ` · commit ${s.source_commit.slice(0, 12)}` : ''} · submitted{' '}
-              <When at={s.created_at} />
+              {s.category}
               {s.revision_count ? ` · ${s.revision_count} edit(s)` : ''}
             </p>
             {s.review_feedback ? (
@@ -419,7 +338,7 @@ export default function Review() {
                 : ok(api.POST('/api/admin/ideas/{id}/reject', { ...path(i.id), body: { feedback } }))
             }
           >
-            <p>{i.description}</p>
+            <Clamped>{i.description}</Clamped>
           </ReviewItem>
         ))}
       </ul>
