@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogRpc, type IdeaDeclaration, type IdeaDelivery, type RequestContext } from '@pc/contracts';
+import {
+  CatalogRpc,
+  type IdeaDeclaration,
+  type RequestContext,
+  type RulesetIdeaDelivery,
+} from '@pc/contracts';
 import { BusClient, Database, type Executor } from '@pc/platform';
 import { IdeaDeliveriesRepository } from './idea-deliveries.repository';
 
@@ -80,12 +85,18 @@ export class IdeasClient {
     return this.dueDeliveries.dueBefore(this.db.pool, before, limit);
   }
 
-  async deliveries(ctx: RequestContext, rulesetIds: string[]): Promise<Map<string, IdeaDelivery[]>> {
+  /**
+   * The ideas each ruleset declares or delivered. The catalog names every ruleset's entry by its slug
+   * (its id when the title has none); an entry without one would be named by its id too.
+   */
+  async deliveries(ctx: RequestContext, rulesetIds: string[]): Promise<Map<string, RulesetIdeaDelivery[]>> {
     if (rulesetIds.length === 0) return new Map();
     const { deliveries } = await this.bus.request(CatalogRpc.listIdeaDeliveries, ctx, {
       resourceType: 'ruleset',
       resourceIds: rulesetIds,
     });
-    return new Map(Object.entries(deliveries));
+    return new Map(
+      Object.entries(deliveries).map(([id, list]) => [id, list.map((d) => ({ ...d, slug: d.slug ?? d.id }))]),
+    );
   }
 }

@@ -110,7 +110,9 @@ describe('ruleset summaries answered as JSON built by PostgreSQL', () => {
       resourceIds: [id],
       resourceType: 'ruleset',
     });
-    return toRuleset(row, h.peers.users.get(row.owner_id), liked, deliveries[id] ?? []);
+    // Named by slug, or by id when the catalog gave none, as the service names them.
+    const named = (deliveries[id] ?? []).map((d) => ({ ...d, slug: d.slug ?? d.id }));
+    return toRuleset(row, h.peers.users.get(row.owner_id), liked, named);
   }
 
   it.each([

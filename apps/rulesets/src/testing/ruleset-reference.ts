@@ -1,4 +1,4 @@
-import type { IdeaDelivery, Ruleset, RulesetSummary, UserSummary } from '@pc/contracts';
+import type { Ruleset, RulesetIdeaDelivery, RulesetSummary, UserSummary } from '@pc/contracts';
 import { ownerJsonFields, reviewPin } from '@pc/listings';
 import type { RulesetRow } from '../rulesets';
 
@@ -41,7 +41,7 @@ export function toRuleset(
   row: RulesetRow,
   owner: UserSummary | undefined,
   liked: boolean,
-  deliveries: IdeaDelivery[],
+  deliveries: RulesetIdeaDelivery[],
 ): Ruleset {
   return {
     ...toSummary(row, owner, liked),

@@ -134,6 +134,11 @@ export interface RulesetEngineCheck {
   format?: RulesetFormat;
 }
 
+/** A ruleset's declared or delivered idea: named by its slug too (the catalog always gives a ruleset's one). */
+export interface RulesetIdeaDelivery extends IdeaDelivery {
+  slug: string;
+}
+
 export interface Ruleset extends RulesetSummary {
   submission_id: string | null;
   owner_id: string;
@@ -146,7 +151,7 @@ export interface Ruleset extends RulesetSummary {
   review_feedback: string | null;
   reviewed_at: string | null;
   contributors: Contributor[];
-  delivers_ideas: IdeaDelivery[];
+  delivers_ideas: RulesetIdeaDelivery[];
   /** Null for a ruleset validated before these checks were kept. */
   engine_check: RulesetEngineCheck | null;
   /**
