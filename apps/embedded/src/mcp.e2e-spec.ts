@@ -44,6 +44,8 @@ const READ_TOOLS = [
   'evaluate_api',
   'list_governed_apis',
   'get_api_conformance',
+  'list_workspaces',
+  'list_connections',
 ];
 /** Tools that change nothing but need api:write, as the REST route they are the dry run of does. */
 const DRY_RUN_TOOLS = ['plan_deployment'];
@@ -117,10 +119,17 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     await db?.drop();
   });
 
-  async function newUser(): Promise<{ id: string; cookie: string; token: string; readToken: string }> {
+  async function newUser(): Promise<{
+    id: string;
+    email: string;
+    cookie: string;
+    token: string;
+    readToken: string;
+  }> {
     const n = ++counter;
+    const email = `mcp${n}-${Date.now()}@example.com`;
     const signup = await http.post<Json>('/api/auth/signup', {
-      email: `mcp${n}-${Date.now()}@example.com`,
+      email,
       password: 'password123',
       name: `Assistant User ${n}`,
     });
@@ -130,6 +139,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       (await http.post<Json>('/api/tokens', { name: `t${n}`, scopes }, { cookie })).body.token;
     return {
       id: signup.body.user.id,
+      email,
       cookie,
       token: await token(['api:read', 'api:write']),
       readToken: await token(['api:read']),
@@ -323,7 +333,12 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     expect(byName.submit_idea.inputSchema.required).toEqual(['title', 'description']);
     // The instructions a client hands its model name what the tools do, all of it.
     const instructions = (await connect(user.token)).getInstructions() ?? '';
-    for (const what of ['evaluate an API specification', 'governed APIs', 'plan a deployment'])
+    for (const what of [
+      'evaluate an API specification',
+      'governed APIs',
+      'list your workspaces and the connections',
+      'plan a deployment',
+    ])
       expect({ what, named: instructions.includes(what) }).toEqual({ what, named: true });
   });
 
@@ -759,6 +774,53 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       { name: `Plan ${counter}` },
       { token: owner.token },
     );
+    // The ids the plan takes, found with the tools (a read-only token lists them), never a credential.
+    const reader = await connect(owner.readToken);
+    const { workspaces } = await ok(reader, 'list_workspaces');
+    expect(workspaces).toEqual([
+      expect.objectContaining({ role: 'owner', is_personal: true }),
+      expect.objectContaining({ id: workspace.body.workspace.id, role: 'owner', is_personal: false }),
+    ]);
+    const usable = await ok(reader, 'list_connections', { workspace_id: workspace.body.workspace.id });
+    expect(usable.connections).toEqual([
+      {
+        id: connection.body.connection.id,
+        name: 'Plan',
+        host: 'us',
+        owned: true,
+        organization_id: root,
+        validation_error: null,
+      },
+    ]);
+    expect(JSON.stringify(usable)).not.toContain(tenant.clientId);
+    // A member sees the connection once it is shared into the workspace, as not theirs.
+    const member = await newUser();
+    const memberTools = await connect(member.readToken);
+    const ws = workspace.body.workspace.id as string;
+    // Not a member yet: the workspace is not found, as over REST.
+    expect(await toolError(memberTools, 'list_connections', { workspace_id: ws })).toMatch(/not found/i);
+    const added = await http.post(
+      `/api/workspaces/${ws}/members`,
+      { email: member.email, role: 'member' },
+      { token: owner.token },
+    );
+    expect(added.status).toBe(200);
+    const shared = await http.post(
+      `/api/workspaces/${ws}/connections`,
+      { connection_id: connection.body.connection.id },
+      { token: owner.token },
+    );
+    expect(shared.status).toBe(200);
+    expect((await ok(memberTools, 'list_connections', { workspace_id: ws })).connections).toEqual([
+      {
+        id: connection.body.connection.id,
+        name: 'Plan',
+        host: 'us',
+        owned: false,
+        organization_id: null,
+        validation_error: null,
+      },
+    ]);
     const request = {
       assetType: 'ruleset',
       rulesetId: submission.ruleset_id,

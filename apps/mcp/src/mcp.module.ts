@@ -22,6 +22,7 @@ import { RulesetTools } from './tools/rulesets.tools';
 import { SearchTools } from './tools/search.tools';
 import { ToolLimits } from './tools/tool-limits';
 import { TOOL_SETS } from './tools/tool-set';
+import { WorkspaceTools } from './tools/workspaces.tools';
 
 /** The services the tools call; the tool server is ready when each answers a ping. */
 const UPSTREAMS = [IdentityRpc.ping, CatalogRpc.ping, RulesetsRpc.ping] as const;
@@ -44,6 +45,7 @@ const TOOL_SET_CLASSES = [
   AccountTools,
   DeploymentTools,
   GovernanceTools,
+  WorkspaceTools,
 ];
 
 /** The tool server: a bus client, the shared token look-up, and the tools. No database. */

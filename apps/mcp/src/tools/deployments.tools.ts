@@ -76,7 +76,7 @@ export class DeploymentTools implements ToolSet {
         ruleset_id: id('ruleset', 'from search_rulesets or search: with asset_type ruleset').optional(),
         connection_id: id(
           'platform connection',
-          "to deploy with: your own or one shared into the workspace (GET /api/connections, or the dashboard's Connections page)",
+          'to deploy with: your own or one shared into the workspace (from list_connections with the workspace_id)',
         ),
         workspace_id: id('workspace', WORKSPACE_FROM),
         target_organization_ids: z

@@ -52,9 +52,8 @@ export const text = (min: number, max: number) =>
 export const id = (what: string, from: string) =>
   z.uuid({ error: required('must be a UUID') }).describe(`The ${what}'s id (a UUID), ${from}.`);
 
-/** Where a workspace's id is found (no tool lists workspaces). */
-export const WORKSPACE_FROM =
-  "from its page's address in the dashboard (/workspaces/<id>), or GET /api/workspaces";
+/** Where a workspace's id is found. */
+export const WORKSPACE_FROM = 'from list_workspaces';
 
 export const page = (max: number, fallback: number, maxOffset: number) => ({
   limit: z

@@ -5,6 +5,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type ApiDashboard,
   CatalogRpc,
+  type Connection,
+  ConnectionsRpc,
   type CreateDeploymentRequest,
   DeploymentsRpc,
   type EvaluateRequest,
@@ -25,6 +27,10 @@ import {
   RulesetsRpc,
   type Scope,
   type UserCaller,
+  type WorkspaceConnection,
+  type WorkspaceDetail,
+  type WorkspaceMembership,
+  WorkspacesRpc,
 } from '@pc/contracts';
 import {
   BusClient,
@@ -48,6 +54,7 @@ import { RulesetTools } from './rulesets.tools';
 import { type ToolDefinition, ToolKit } from './tool-kit';
 import { ToolLimits } from './tool-limits';
 import type { ToolSet } from './tool-set';
+import { WorkspaceTools } from './workspaces.tools';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ID = '7d4f3b0e-1c2a-4b5c-8d9e-0f1a2b3c4d5e';
@@ -175,6 +182,46 @@ function communityPolicies({ limit = 100, offset = 0, cursor }: ListPoliciesRequ
   return { policies, hasMore, nextCursor: hasMore ? String(end) : null };
 }
 
+/** The caller's 25 workspaces, the personal one first, as the workspaces service lists them (all at once). */
+const MEMBERSHIPS: WorkspaceMembership[] = Array.from({ length: 25 }, (_, i) => ({
+  workspace: {
+    id: nth(200 + i),
+    name: i === 0 ? 'Personal' : `Team ${i}`,
+    slug: i === 0 ? 'personal-ada' : `team-${i}`,
+    is_personal: i === 0,
+    owner_id: nth(1),
+    archived_at: i === 24 ? AT : null,
+    created_at: AT,
+    updated_at: AT,
+  },
+  role: i === 0 ? 'owner' : i % 2 === 0 ? 'admin' : 'member',
+}));
+
+/** A secret the connection stand-in holds as credentials would be: never in a tool's answer. */
+const CLIENT_ID = 'client-id-do-not-show';
+/** The caller's own two connections, as the connections service answers its owner. */
+const OWN_CONNECTIONS: Connection[] = [1, 2].map((n) => ({
+  id: nth(300 + n),
+  name: `Own ${n}`,
+  host: 'us',
+  custom_domain: null,
+  client_id: CLIENT_ID,
+  organization_id: `org-${n}`,
+  owner_id: nth(1),
+  validated_at: AT,
+  validation_error: n === 2 ? 'The client secret was refused' : null,
+  created_at: AT,
+  updated_at: AT,
+}));
+/** What the workspace shares: one of the caller's own, another's, and another's paused. */
+const SHARES: WorkspaceConnection[] = (
+  [
+    { id: nth(301), name: 'Own 1', host: 'us', owner_id: nth(1), is_owner: true, disabled_at: null },
+    { id: nth(311), name: 'Team EU', host: 'eu', owner_id: nth(2), is_owner: false, disabled_at: null },
+    { id: nth(312), name: 'Paused', host: 'us', owner_id: nth(2), is_owner: false, disabled_at: AT },
+  ] as const
+).map((share) => ({ ...share, shared_by: share.owner_id, shared_at: AT, disabled_reason: null }));
+
 /** A published ruleset that delivers one idea, as the rulesets service answers it (with the catalog's slug). */
 const RULESET = {
   source: 'community',
@@ -224,6 +271,8 @@ describe('the tool server: scopes and tool inputs', () => {
   let rulesets: RunningService;
   let catalog: RunningService;
   let deployments: RunningService;
+  let workspaces: RunningService;
+  let connections: RunningService;
   let limits: ToolLimits;
   const received: {
     list: ListRulesetsRequest[];
@@ -347,6 +396,23 @@ describe('the tool server: scopes and tool inputs', () => {
       ]),
       bus,
     );
+    workspaces = await startService(
+      peerService('workspaces', WorkspacesRpc.ping, [
+        answer(WorkspacesRpc.list, () => ({ memberships: MEMBERSHIPS })),
+        answer(WorkspacesRpc.get, ({ id }) => {
+          if (id !== WORKSPACE) throw notFound('Workspace');
+          const detail = { ...MEMBERSHIPS[1].workspace, id, role: 'member', connections: SHARES };
+          return { workspace: detail as WorkspaceDetail };
+        }),
+      ]),
+      bus,
+    );
+    connections = await startService(
+      peerService('connections', ConnectionsRpc.ping, [
+        answer(ConnectionsRpc.list, () => ({ connections: OWN_CONNECTIONS })),
+      ]),
+      bus,
+    );
     const proxy = createClientProxy(bus, 'mcp');
     await proxy.connect();
     client = new BusClient(proxy, bus);
@@ -361,6 +427,8 @@ describe('the tool server: scopes and tool inputs', () => {
     await rulesets?.close();
     await catalog?.close();
     await deployments?.close();
+    await workspaces?.close();
+    await connections?.close();
   });
 
   /** An MCP client connected to a server with every tool set, for a new caller with these scopes. */
@@ -375,6 +443,7 @@ describe('the tool server: scopes and tool inputs', () => {
       AccountTools,
       DeploymentTools,
       GovernanceTools,
+      WorkspaceTools,
     ].map((Set) => new Set(client));
     for (const set of sets) set.register(kit);
     kit.finish();
@@ -803,6 +872,87 @@ describe('the tool server: scopes and tool inputs', () => {
         args,
         (await call(mcp, 'list_governed_apis', { workspace_id: WORKSPACE, ...args })).error,
       ]).toEqual([args, true]);
+  });
+
+  it('lists your workspaces with your role, a page at a time, for the tools that take a workspace_id', async () => {
+    const mcp = await connect(['api:read']);
+    const first = await page(mcp, 'list_workspaces', {});
+    expect(first.data).toMatchObject({ hasMore: true, nextOffset: 20 });
+    expect(first.data.workspaces).toHaveLength(20);
+    expect(first.data.workspaces.slice(0, 2)).toEqual([
+      {
+        id: nth(200),
+        name: 'Personal',
+        slug: 'personal-ada',
+        role: 'owner',
+        is_personal: true,
+        archived: false,
+      },
+      { id: nth(201), name: 'Team 1', slug: 'team-1', role: 'member', is_personal: false, archived: false },
+    ]);
+    expect(first.text.split('\n')[1]).toBe(
+      `- Personal (personal-ada; you are owner; personal) id ${nth(200)}`,
+    );
+    expect(first.text.split('\n').at(-1)).toBe('More: offset 20.');
+    const rest = await page(mcp, 'list_workspaces', { offset: 20 });
+    expect(rest.data).toMatchObject({ hasMore: false, nextOffset: null });
+    expect(rest.data.workspaces.map((w: Json) => w.name)).toEqual(
+      [20, 21, 22, 23, 24].map((n) => `Team ${n}`),
+    );
+    expect(rest.data.workspaces.at(-1).archived).toBe(true);
+    expect(rest.text).not.toMatch(/More/);
+    for (const args of [{ limit: 51 }, { offset: -1 }])
+      expect([args, (await call(mcp, 'list_workspaces', args)).error]).toEqual([args, true]);
+  });
+
+  it('lists your connections, and with a workspace_id those you may deploy with there, never their credentials', async () => {
+    const mcp = await connect(['api:read']);
+    const own = await page(mcp, 'list_connections', {});
+    expect(own.data).toEqual({
+      connections: [
+        {
+          id: nth(301),
+          name: 'Own 1',
+          host: 'us',
+          owned: true,
+          organization_id: 'org-1',
+          validation_error: null,
+        },
+        {
+          id: nth(302),
+          name: 'Own 2',
+          host: 'us',
+          owned: true,
+          organization_id: 'org-2',
+          validation_error: 'The client secret was refused',
+        },
+      ],
+      hasMore: false,
+      nextOffset: null,
+    });
+    // Yours, and those actively shared into the workspace (the paused one is not usable), each once.
+    const usable = await page(mcp, 'list_connections', { workspace_id: WORKSPACE });
+    expect(usable.data.connections.map((c: Json) => [c.id, c.owned])).toEqual([
+      [nth(301), true],
+      [nth(302), true],
+      [nth(311), false],
+    ]);
+    expect(usable.data.connections[2]).toEqual({
+      id: nth(311),
+      name: 'Team EU',
+      host: 'eu',
+      owned: false,
+      organization_id: null,
+      validation_error: null,
+    });
+    expect(usable.text).toContain(`- Team EU (eu; shared into the workspace) id ${nth(311)}`);
+    for (const answer of [own, usable]) expect(JSON.stringify(answer)).not.toContain(CLIENT_ID);
+    const paged = await page(mcp, 'list_connections', { workspace_id: WORKSPACE, limit: 2 });
+    expect(paged.data).toMatchObject({ hasMore: true, nextOffset: 2 });
+    expect(await call(mcp, 'list_connections', { workspace_id: nth(999) })).toEqual({
+      error: true,
+      text: 'Workspace not found [NOT_FOUND]',
+    });
   });
 
   /**
