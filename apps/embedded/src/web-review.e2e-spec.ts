@@ -121,7 +121,10 @@ describe('the review queue in a browser: who submitted what, what validation fou
     const policyReport = card(page, policy.name).getByRole('region', {
       name: `Validation report of ${policy.name}`,
     });
-    await policyReport.getByText('version 1.2.3', { exact: false }).waitFor();
+    // A unified project: its implementation is the same repository at the same commit, said once.
+    expect(await policyReport.getByText(/^repository · /).textContent()).toBe(
+      `repository · unified project · version 1.2.3 · kit 1.4.0 · ref main · commit ${policy.commit.slice(0, 12)}`,
+    );
     await policyReport.getByText('No errors, no warnings.').waitFor();
     // The ruleset's: its rules by severity, the file read; its findings are read again at the commit
     // submitted, when the reviewer asks (the engine's check runs again).

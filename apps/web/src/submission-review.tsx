@@ -75,8 +75,9 @@ async function readPolicySubmission(queued: Schemas['QueuedSubmissionDto']): Pro
       ['kit', v.kitVersion],
       ['ref', v.ref],
       ['commit', short(v.commit)],
-      ['implementation ref', v.implementationRef],
-      ['implementation commit', short(v.implementationCommit)],
+      // A unified project's implementation is the same repository, at the same commit.
+      ['implementation ref', v.projectType === 'split' ? v.implementationRef : null],
+      ['implementation commit', v.projectType === 'split' ? short(v.implementationCommit) : null],
     ]),
     ok: v.ok,
     findings: { errors: v.errors, warnings: v.warnings },

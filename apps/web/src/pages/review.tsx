@@ -306,7 +306,7 @@ export default function Review() {
           >
             <SubmissionDetails submission={s} />
             <p className="meta">
-              {s.category}
+              Category {s.category}
               {s.revision_count ? ` · ${s.revision_count} edit(s)` : ''}
             </p>
             {s.review_feedback ? (
