@@ -5,7 +5,7 @@
 // ruleset's scope) read that kind's list (GET /api/policies, GET /api/rulesets). The same page, with its
 // kind fixed, is the rulesets' (/rulesets).
 import { TARGET_SCOPES } from '@pc/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import type { paths } from '@policy-catalog/sdk';
 import { FirstScreen, type Shelf } from '../first-screen';
@@ -301,6 +301,19 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
     document.getElementById('page-title')?.focus();
     window.scrollTo({ top: 0 });
   };
+  // Words searched, and no other filter set (the page's own kind is not one).
+  const onlyWords = FILTERS.every(
+    (name) => name === 'q' || settled[name] === '' || (name === 'kind' && scope.kind),
+  );
+  // Everything again (the page's own kind stays), the focus in the search box to type anew.
+  const searchForm = useRef<HTMLFormElement>(null);
+  const clearAll = () => {
+    setFilters({
+      ...(Object.fromEntries(FILTERS.map((f) => [f, ''])) as Filters),
+      ...(scope.kind ? { kind: scope.kind } : {}),
+    });
+    searchForm.current?.querySelector('input')?.focus();
+  };
   const facets = answer?.facets;
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
   // The categories to choose from are the ones that exist, with their counts (the search's facets, each
@@ -313,7 +326,7 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
 
   return (
     <Page title={scope.title}>
-      <form className="filters fitted" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters fitted" role="search" ref={searchForm} onSubmit={(e) => e.preventDefault()}>
         <TextField
           label="Search"
           type="search"
@@ -426,7 +439,11 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
         <p className="hint">Nothing has these exact words: showing near matches.</p>
       ) : null}
       {!loading && !error && items.length === 0 ? (
-        <p>{firstScreen ? 'The catalog is empty.' : 'Nothing matches these filters.'}</p>
+        firstScreen ? (
+          <p>The catalog is empty.</p>
+        ) : (
+          <NothingMatches words={onlyWords ? settled.q.trim() : ''} clear={clearAll} />
+        )
       ) : null}
       {firstScreen ? <FirstScreen community={facets?.catalogs.community} seeAll={seeAll} /> : null}
       {firstScreen ? (
@@ -442,5 +459,25 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
       {loading ? <Loading /> : null}
       <LoadMore pages={found} />
     </Page>
+  );
+}
+
+/**
+ * What a search that found nothing says: the words searched (when only words were given; else that the
+ * filters leave nothing) and the way back to everything.
+ */
+function NothingMatches({ words, clear }: { words: string; clear: () => void }) {
+  return (
+    <>
+      <p>
+        {words ? `Nothing matches “${words}”.` : 'Nothing matches these filters.'} Try other words or fewer
+        filters.
+      </p>
+      <p>
+        <button type="button" className="secondary" onClick={clear}>
+          Clear the search and filters
+        </button>
+      </p>
+    </>
   );
 }

@@ -1,0 +1,89 @@
+import { type Page } from 'playwright-core';
+import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
+import { axeViolations, DESKTOP, screenshot, WebBrowser } from './testing/web-browser';
+
+/**
+ * A new user's first hour in the web app (headless chromium; gateway and services over NATS): signed
+ * out, they search the catalog and read a vendor policy and a community ruleset; they sign up on the
+ * way to liking a policy, like, follow and comment on it; they submit a policy from a repository on the
+ * source host and find its state; they make a token, seen once; they edit their profile and sign out.
+ * Each case walks several steps and checks what such a user would stumble on: where a page leads, what
+ * an empty result says to do, where the keyboard's focus goes, and errors in the form's own words. The
+ * pages' own rules are tested in web.e2e-spec.ts.
+ */
+describe("a new user's first hour in the web app", () => {
+  jest.setTimeout(120_000);
+  const h = new RulesetsHarness();
+  const web = new WebBrowser();
+  /** Someone who was here first: their ruleset is in the catalog. */
+  let author: TestUser;
+  const ruleset = { id: '', name: '' };
+
+  beforeAll(async () => {
+    web.build('web-first-hour-');
+    await h.start({ env: { WEB_DIR: web.webDir } });
+    author = await h.newUser();
+    ruleset.id = (await h.published(author.token)).rulesetId;
+    ruleset.name = (await h.http.get<Json>(`/api/rulesets/${ruleset.id}`)).body.ruleset.name;
+    await web.launch();
+  }, 120_000);
+
+  afterAll(async () => {
+    await web.close();
+    await h.stop();
+  });
+
+  afterEach(() => {
+    expect(web.errors.splice(0)).toEqual([]);
+  });
+
+  /** A fresh browser (no session) at a laptop's size. */
+  async function visitor(): Promise<Page> {
+    const context = await web.browser.newContext({ baseURL: h.system.url!, viewport: DESKTOP });
+    // A step that does not come fails the case in seconds, not in half a minute.
+    context.setDefaultTimeout(10_000);
+    return web.newPage(context);
+  }
+
+  /** What has the keyboard's focus: its tag, and its label's text or its own. */
+  const focused = (page: Page): Promise<string> =>
+    page.evaluate<string>(
+      `(() => { const e = document.activeElement; if (!e) return 'nothing';
+        const name = (e.labels && e.labels[0] ? e.labels[0].textContent : e.textContent) || '';
+        return e.tagName.toLowerCase() + ': ' + name.trim(); })()`,
+    );
+
+  /** No serious accessibility violation on the page as it is now. */
+  async function look(page: Page, name: string): Promise<void> {
+    await screenshot(page, `first-hour-${name}`);
+    expect({ page: name, violations: await axeViolations(page) }).toEqual({ page: name, violations: [] });
+  }
+
+  it('a visitor searches the catalog, is told what to do when nothing matches, and reads a vendor policy and a community ruleset', async () => {
+    const page = await visitor();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Policies and rulesets' }).waitFor();
+    // A search that finds nothing says what was searched and offers the way back to everything.
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('zebra crossing');
+    const none = page.getByRole('main').getByText('Nothing matches “zebra crossing”.');
+    await none.waitFor();
+    await look(page, 'search-nothing');
+    await page.getByRole('button', { name: 'Clear the search and filters' }).click();
+    expect(await search.inputValue()).toBe('');
+    expect(await focused(page)).toBe('input: Search');
+    await page.getByRole('heading', { name: 'Everything, by name' }).waitFor();
+    // A search that finds the vendor's policy, and its page.
+    await search.fill('rate limiting');
+    await page.getByRole('link', { name: 'Rate Limiting', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rate Limiting' }).waitFor();
+    await page.getByRole('heading', { name: 'Configuration' }).waitFor();
+    // The rulesets, and the community's ruleset.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rulesets' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
+    await page.getByRole('link', { name: ruleset.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: ruleset.name }).waitFor();
+    await page.getByRole('tab', { name: 'Rule names' }).waitFor();
+    await page.context().close();
+  });
+});
