@@ -1123,6 +1123,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
     await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
     await row.getByRole('button', { name: 'Make admin' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make admin' }).click();
     await row.getByRole('cell', { name: 'admin', exact: true }).waitFor();
     // Every cell of the members table is a table cell, the owner's empty actions cell too: rows align.
     const members =
@@ -1783,6 +1784,38 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page
       .getByText('Archived: members and their roles stay as they are until it is unarchived.')
       .waitFor();
+  });
+
+  it('a manager changes a role only after a confirm that says what it changes, as disabling and leaving are', async () => {
+    const { id, colleague } = await workspaceWithColleague('Web role changes');
+    const role = async () =>
+      (
+        await world.http.get<{ members: Array<{ user_id: string; role: string }> }>(
+          `/api/workspaces/${id}/members`,
+          { token: story.token },
+        )
+      ).body.members.find((m) => m.user_id === colleague.id)?.role;
+    await page.goto(`/workspaces/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Web role changes' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: `@${colleague.username}` });
+    // Cancelled: nothing changes.
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    const promote = page.getByRole('dialog', { name: /^Make .+ an admin\?$/ });
+    await promote.getByText(/add, disable and re-enable members/).waitFor();
+    await promote.getByRole('button', { name: 'Cancel' }).click();
+    await promote.waitFor({ state: 'hidden' });
+    expect(await role()).toBe('member');
+    // Confirmed: promoted, then demoted the same way.
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    await promote.getByRole('button', { name: 'Make admin' }).click();
+    await row.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    expect(await role()).toBe('admin');
+    await row.getByRole('button', { name: 'Make member' }).click();
+    const demote = page.getByRole('dialog', { name: /^Make .+ a member\?$/ });
+    await demote.getByText(/no longer manage members/).waitFor();
+    await demote.getByRole('button', { name: 'Make member' }).click();
+    await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
+    expect(await role()).toBe('member');
   });
 
   it('a member leaves a workspace from its page, after a confirm that says what leaving touches', async () => {

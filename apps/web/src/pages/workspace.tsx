@@ -180,10 +180,13 @@ function Installed({
   );
 }
 
+/** A change to a member from their row: each is confirmed in the one dialog below, saying what it changes. */
+type MemberChange = 'leave' | 'disable' | 'reenable' | 'admin' | 'member';
+
 function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: () => void }) {
   const [who, setWho] = useState('');
   const [role, setRole] = useState<'admin' | 'member'>('member');
-  const [removing, setRemoving] = useState<Member | null>(null);
+  const [pending, setPending] = useState<{ member: Member; change: MemberChange } | null>(null);
   const add = useAction(async () => {
     const value = who.trim();
     await ok(
@@ -196,45 +199,52 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
     setWho('');
     reload();
   });
-  const change = useAction(async (m: Member, body: Schemas['UpdateMemberDto']) => {
-    await ok(
-      api.PATCH('/api/workspaces/{id}/members/{userId}', {
-        params: { path: { id: w.id, userId: m.user_id } },
-        body,
-      }),
-    );
-    reload();
-  });
+  // Disabling a member and leaving (removing oneself: the same route) show what they touch first.
+  const removal = pending?.change === 'disable' || pending?.change === 'leave' ? pending.member : null;
   const impact = useAsync(
     () =>
-      removing
+      removal
         ? ok(
             api.GET('/api/workspaces/{id}/members/{userId}/impact', {
-              params: { path: { id: w.id, userId: removing.user_id } },
+              params: { path: { id: w.id, userId: removal.user_id } },
             }),
           )
         : Promise.resolve(null),
-    [removing?.user_id],
+    [removal?.user_id],
   );
-  // Removing oneself is leaving: the workspace is no longer the caller's to read, so the list follows.
-  const leaving = removing?.user_id === w.caller_id;
-  const disable = useAction(async () => {
-    await ok(
-      api.DELETE('/api/workspaces/{id}/members/{userId}', {
-        params: { path: { id: w.id, userId: removing!.user_id } },
-      }),
-    );
-    setRemoving(null);
-    if (leaving) navigate('/workspaces');
+  const confirm = useAction(async () => {
+    const { member, change } = pending!;
+    const path = { params: { path: { id: w.id, userId: member.user_id } } };
+    if (change === 'disable' || change === 'leave')
+      await ok(api.DELETE('/api/workspaces/{id}/members/{userId}', path));
+    else
+      await ok(
+        api.PATCH('/api/workspaces/{id}/members/{userId}', {
+          ...path,
+          body: change === 'reenable' ? { disabled: false } : { role: change },
+        }),
+      );
+    setPending(null);
+    // Having left, the workspace is no longer the caller's to read, so the list follows.
+    if (change === 'leave') navigate('/workspaces');
     else reload();
   });
+  const ask = (member: Member, change: MemberChange) => {
+    confirm.setError(null);
+    setPending({ member, change });
+  };
+  const button = (m: Member, change: MemberChange, label: string, danger = false) => (
+    <button type="button" className={danger ? 'danger' : 'secondary'} onClick={() => ask(m, change)}>
+      {label}
+    </button>
+  );
   /** One's own row: any member but the owner may leave, archived or not (the API allows it). */
   const leave = (m: Member) =>
-    m.user_id === w.caller_id && m.role !== 'owner' && !m.disabled_at ? (
-      <button type="button" className="danger" onClick={() => setRemoving(m)}>
-        Leave
-      </button>
-    ) : null;
+    m.user_id === w.caller_id && m.role !== 'owner' && !m.disabled_at
+      ? button(m, 'leave', 'Leave', true)
+      : null;
+  const name = pending?.member.name ?? pending?.member.username ?? 'this member';
+  const dialog = pending ? MEMBER_CHANGES[pending.change] : null;
   return (
     <>
       <h2>Members</h2>
@@ -257,25 +267,13 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
                   leave(m)
                 ) : manage && m.role !== 'owner' ? (
                   m.disabled_at ? (
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => void change.run(m, { disabled: false })}
-                    >
-                      Re-enable
-                    </button>
+                    button(m, 'reenable', 'Re-enable')
                   ) : (
                     <>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => void change.run(m, { role: m.role === 'admin' ? 'member' : 'admin' })}
-                      >
-                        Make {m.role === 'admin' ? 'member' : 'admin'}
-                      </button>
-                      <button type="button" className="danger" onClick={() => setRemoving(m)}>
-                        Disable
-                      </button>
+                      {m.role === 'admin'
+                        ? button(m, 'member', 'Make member')
+                        : button(m, 'admin', 'Make admin')}
+                      {button(m, 'disable', 'Disable', true)}
                     </>
                   )
                 ) : null}
@@ -284,7 +282,6 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
           </tr>
         ))}
       </DataTable>
-      <ErrorMessage error={change.error} />
       {manage && w.archived_at ? (
         <p className="hint">Archived: members and their roles stay as they are until it is unarchived.</p>
       ) : null}
@@ -310,14 +307,14 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
         </ActionForm>
       ) : null}
       <ConfirmDialog
-        open={removing !== null}
-        title={leaving ? `Leave ${w.name}?` : `Disable ${removing?.name ?? 'this member'}?`}
-        confirmLabel={leaving ? 'Leave workspace' : 'Disable member'}
-        busy={disable.busy}
-        onConfirm={() => void disable.run()}
-        onCancel={() => setRemoving(null)}
+        open={pending !== null}
+        title={dialog?.title(name, w.name) ?? ''}
+        confirmLabel={dialog?.confirm ?? ''}
+        busy={confirm.busy}
+        onConfirm={() => void confirm.run()}
+        onCancel={() => setPending(null)}
       >
-        {impact.data && leaving ? (
+        {pending?.change === 'leave' && impact.data ? (
           <ul>
             <li>
               Your access ends at once; {impact.data.deployments_authored} deployment(s) you made keep your
@@ -328,7 +325,7 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
               others.
             </li>
           </ul>
-        ) : impact.data ? (
+        ) : pending?.change === 'disable' && impact.data ? (
           <ul>
             <li>
               Their access ends at once; {impact.data.deployments_authored} deployment(s) they made keep their
@@ -339,14 +336,47 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
               others.
             </li>
           </ul>
-        ) : (
+        ) : removal ? (
           <Loading label="Checking what it touches…" />
-        )}
-        <ErrorMessage error={impact.error ?? disable.error} />
+        ) : dialog ? (
+          <p>{dialog.says}</p>
+        ) : null}
+        <ErrorMessage error={impact.error ?? confirm.error} />
       </ConfirmDialog>
     </>
   );
 }
+
+/** What each change from a member's row is called and says in its confirm (a removal also shows its impact). */
+const MEMBER_CHANGES: Record<
+  MemberChange,
+  { title: (member: string, workspace: string) => string; confirm: string; says?: string }
+> = {
+  leave: { title: (_, workspace) => `Leave ${workspace}?`, confirm: 'Leave workspace' },
+  disable: { title: (member) => `Disable ${member}?`, confirm: 'Disable member' },
+  reenable: {
+    title: (member) => `Re-enable ${member}?`,
+    confirm: 'Re-enable member',
+    says:
+      'Their access comes back at once, and the connections of theirs paused when they were disabled work here ' +
+      'again (one they withdrew stays withdrawn). If they left on their own, this adds them back without ' +
+      'asking them.',
+  },
+  admin: {
+    title: (member) => `Make ${member} an admin?`,
+    confirm: 'Make admin',
+    says:
+      'As an admin they add, disable and re-enable members, change their roles, rename the workspace, share ' +
+      'connections of their own into it and pause the ones others shared.',
+  },
+  member: {
+    title: (member) => `Make ${member} a member?`,
+    confirm: 'Make member',
+    says:
+      'They keep their access and deploy with the shared connections, but no longer manage members or shared ' +
+      'connections, nor rename the workspace. Connections they shared here stay shared.',
+  },
+};
 
 function Connections({ w, manage, reload }: { w: Detail; manage: boolean; reload: () => void }) {
   const mine = useAsync(() => (manage ? ok(api.GET('/api/connections')) : Promise.resolve(null)), [manage]);
