@@ -1,3 +1,4 @@
+import { POLICY_FILES } from '@pc/testing';
 import { type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { axeViolations, DESKTOP, screenshot, WebBrowser } from './testing/web-browser';
@@ -15,9 +16,11 @@ describe("a new user's first hour in the web app", () => {
   jest.setTimeout(120_000);
   const h = new RulesetsHarness();
   const web = new WebBrowser();
-  /** Someone who was here first: their ruleset is in the catalog. */
+  /** Someone who was here first: their policy and ruleset are in the catalog. */
   let author: TestUser;
+  const policy = { id: '', name: '' };
   const ruleset = { id: '', name: '' };
+  const newUser = { name: 'Nia Newcomer', email: `nia-${Date.now()}@example.com`, password: 'first hour 1' };
 
   beforeAll(async () => {
     web.build('web-first-hour-');
@@ -25,6 +28,29 @@ describe("a new user's first hour in the web app", () => {
     author = await h.newUser();
     ruleset.id = (await h.published(author.token)).rulesetId;
     ruleset.name = (await h.http.get<Json>(`/api/rulesets/${ruleset.id}`)).body.ruleset.name;
+    const source = await h.control.createRepository({
+      owner: 'community',
+      name: `scope-guard-${h.next()}`,
+      files: POLICY_FILES,
+    });
+    policy.name = `Scope Guard ${h.next()}`;
+    const submitted = await h.http.post<Json>(
+      '/api/submissions',
+      {
+        name: policy.name,
+        description: 'Rejects requests whose OAuth token lacks the scopes an operation needs.',
+        sourceHostUrl: source.webUrl,
+      },
+      { token: author.token },
+    );
+    expect(submitted.status).toBe(201);
+    const approved = await h.http.post<Json>(
+      `/api/admin/submissions/${submitted.body.submission.id}/approve`,
+      {},
+      { cookie: h.admin },
+    );
+    expect(approved.status).toBe(200);
+    policy.id = approved.body.submission.policyId;
     await web.launch();
   }, 120_000);
 
@@ -84,6 +110,38 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('link', { name: ruleset.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: ruleset.name }).waitFor();
     await page.getByRole('tab', { name: 'Rule names' }).waitFor();
+    await page.context().close();
+  });
+
+  it('a visitor signs up on the way to liking a policy, comes back to it, and likes, follows and comments on it', async () => {
+    const page = await visitor();
+    await page.goto(`/policies/${policy.id}`);
+    await page.getByRole('heading', { level: 1, name: policy.name }).waitFor();
+    // The header's way in comes back here too.
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      `/signup?next=${encodeURIComponent(`/policies/${policy.id}`)}`,
+    );
+    // Liking asks to sign in first; a new user has no account, and signs up from the sign-in page.
+    await page.locator('#like-hint').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+    await page.getByLabel('Name').fill(newUser.name);
+    await page.getByLabel('Email').fill(newUser.email);
+    await page.getByLabel('Password').fill(newUser.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // Back on the policy they came from, signed in.
+    await page.getByRole('link', { name: newUser.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: policy.name }).waitFor();
+    const like = page.getByRole('button', { name: /Like/ });
+    await like.click();
+    await page.getByRole('button', { name: '♥ Liked (1)' }).waitFor();
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByLabel('Add a comment').fill('Does it read the scopes of a JWT too?');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Does it read the scopes of a JWT too?').waitFor();
     await page.context().close();
   });
 });

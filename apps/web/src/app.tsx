@@ -4,6 +4,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { messageOf } from './api/client';
 import { Link, match, navigate, useLocation } from './router';
 import { useSession } from './session';
+import { accountPage } from './sign-in-next';
 import { Loading, Page } from './ui/page';
 
 type Params = Record<string, string>;
@@ -71,8 +72,8 @@ function Routes() {
       return (
         <Page title="Sign in required">
           <p>
-            This page needs an account. <Link to={signInHere(path, query)}>Sign in</Link> or{' '}
-            <Link to="/signup">create an account</Link>.
+            This page needs an account. <Link to={accountPage('/signin', here(path, query))}>Sign in</Link> or{' '}
+            <Link to={accountPage('/signup', here(path, query))}>create an account</Link>.
           </p>
         </Page>
       );
@@ -101,10 +102,18 @@ function Routes() {
   );
 }
 
-/** The sign-in page, coming back here (this path and its query) once signed in. */
-function signInHere(path: string, query: URLSearchParams): string {
+/** This page (its path and query), to come back to once signed in. */
+function here(path: string, query: URLSearchParams): string {
   const search = query.toString();
-  return `/signin?next=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * Where signing in or up from the header leads back to: this page; on the sign-in and sign-up pages,
+ * where they lead.
+ */
+function afterSignIn(path: string, query: URLSearchParams): string | null {
+  return path === '/signin' || path === '/signup' ? query.get('next') : here(path, query);
 }
 
 /** A link of the main navigation, current on its pages (and on `also`'s: a section's other pages). */
@@ -123,7 +132,7 @@ function NavLink({ to, also, children }: { to: string; also?: string; children: 
 
 function Header() {
   const { user, signOut } = useSession();
-  const { path } = useLocation();
+  const { path, query } = useLocation();
   const [error, setError] = useState<string | null>(null);
   // On a narrow screen the navigation and the account links fold behind a menu button.
   const [open, setOpen] = useState(false);
@@ -185,8 +194,8 @@ function Header() {
             </>
           ) : (
             <>
-              <Link to="/signin">Sign in</Link>
-              <Link to="/signup" className="button">
+              <Link to={accountPage('/signin', afterSignIn(path, query))}>Sign in</Link>
+              <Link to={accountPage('/signup', afterSignIn(path, query))} className="button">
                 Sign up
               </Link>
             </>

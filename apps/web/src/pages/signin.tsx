@@ -1,21 +1,10 @@
 import { api, ok } from '../api/client';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
+import { accountPage, nextPath } from '../sign-in-next';
 import { useAction } from '../ui/async';
 import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
-
-/**
- * Only a path of this app (never another site) is followed after signing in, with its query: what `next`
- * names, read as the browser reads a link here (`/\host` and `//host` are other sites), if it stays on
- * this origin.
- */
-export function nextPath(query: URLSearchParams): string {
-  const next = query.get('next') ?? '/';
-  if (!next.startsWith('/')) return '/';
-  const target = new URL(next, location.origin);
-  return target.origin === location.origin ? `${target.pathname}${target.search}${target.hash}` : '/';
-}
 
 export default function SignIn() {
   const { query } = useLocation();
@@ -44,7 +33,7 @@ export default function SignIn() {
           Sign in
         </SubmitButton>
         <p>
-          No account yet? <Link to="/signup">Sign up</Link>.
+          No account yet? <Link to={accountPage('/signup', query.get('next'))}>Sign up</Link>.
         </p>
       </ActionForm>
     </Page>

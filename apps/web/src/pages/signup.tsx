@@ -1,18 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { api, ApiError, ok } from '../api/client';
-import { Link, navigate } from '../router';
+import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
+import { accountPage, nextPath } from '../sign-in-next';
 import { useAction } from '../ui/async';
 import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
+  const { query } = useLocation();
   const { setUser } = useSession();
   const fields = useFields({ name: '', email: '', password: '' });
   const signUp = useAction(async () => {
     const { user } = await ok(api.POST('/api/auth/signup', { body: fields.values }));
     setUser(user);
-    navigate('/tokens');
+    // Back where the visitor was going (a page that asked them to sign in), else to their first token.
+    navigate(query.has('next') ? nextPath(query) : '/tokens');
   });
   const { error } = signUp;
   const field = fields.bind(error);
@@ -58,7 +61,7 @@ export default function SignUp() {
           Create account
         </SubmitButton>
         <p>
-          Already have one? <Link to="/signin">Sign in</Link>.
+          Already have one? <Link to={accountPage('/signin', query.get('next'))}>Sign in</Link>.
         </p>
       </ActionForm>
     </Page>
