@@ -20,6 +20,8 @@ describe("a new user's first hour in the web app", () => {
   let author: TestUser;
   const policy = { id: '', name: '' };
   const ruleset = { id: '', name: '' };
+  /** The new user's repository on the source host. */
+  let repository: string;
   const newUser = { name: 'Nia Newcomer', email: `nia-${Date.now()}@example.com`, password: 'first hour 1' };
 
   beforeAll(async () => {
@@ -51,6 +53,9 @@ describe("a new user's first hour in the web app", () => {
     );
     expect(approved.status).toBe(200);
     policy.id = approved.body.submission.policyId;
+    repository = (
+      await h.control.createRepository({ owner: 'nia', name: `rate-check-${h.next()}`, files: POLICY_FILES })
+    ).webUrl;
     await web.launch();
   }, 120_000);
 
@@ -69,6 +74,17 @@ describe("a new user's first hour in the web app", () => {
     // A step that does not come fails the case in seconds, not in half a minute.
     context.setDefaultTimeout(10_000);
     return web.newPage(context);
+  }
+
+  /** The new user signed in through the form, on the catalog. */
+  async function signedIn(): Promise<Page> {
+    const page = await visitor();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(newUser.email);
+    await page.getByLabel('Password').fill(newUser.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: newUser.name }).waitFor();
+    return page;
   }
 
   /** What has the keyboard's focus: its tag, and its label's text or its own. */
@@ -142,6 +158,45 @@ describe("a new user's first hour in the web app", () => {
     await page.getByLabel('Add a comment').fill('Does it read the scopes of a JWT too?');
     await page.getByRole('button', { name: 'Post' }).click();
     await page.getByText('Does it read the scopes of a JWT too?').waitFor();
+    await page.context().close();
+  });
+
+  it('the new user submits a policy and finds its state, makes a token seen once and signs out', async () => {
+    const page = await signedIn();
+    // A submission from the repository, and where it stands.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Submit' }).click();
+    await page.getByLabel('Repository URL').fill(repository);
+    await page.getByRole('button', { name: 'Validate repository' }).click();
+    await page.getByRole('heading', { name: /The repository is valid/ }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Nia Rate Check');
+    await page.getByLabel('Description').fill('Checks that every client stays within its request rate.');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: 'Nia Rate Check' });
+    await card.getByText('submitted', { exact: true }).waitFor();
+    await card.getByRole('link', { name: 'Nia Rate Check' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nia Rate Check' }).waitFor();
+    await page.getByText('under review', { exact: true }).waitFor();
+
+    // A token: shown once; the keyboard goes to it, and on to the form once it is put away.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();
+    await page.getByLabel('Name').fill('laptop');
+    await page.getByLabel('Name').press('Enter');
+    const secret = page.getByTestId('new-token');
+    expect(await secret.textContent()).toMatch(/^pcat_/);
+    expect(await focused(page)).toBe('button: Copy');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Done');
+    await page.keyboard.press('Enter');
+    expect(await secret.count()).toBe(0);
+    expect(await focused(page)).toBe('input: Name');
+    await page.reload();
+    await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
+    expect(await secret.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Policies and rulesets' }).waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).waitFor();
     await page.context().close();
   });
 });

@@ -54,8 +54,10 @@ export function ConfirmDialog({
 }
 
 /**
- * A secret shown once (a new token, a webhook signing secret): the value with a copy button, and a
- * Done that hides it for good.
+ * A secret shown once (a new token, a webhook signing secret), above the form that made it: the value
+ * with a copy button, and a Done that hides it for good. The keyboard's focus goes to Copy when it shows
+ * (it was in the form, below the secret), and on to the form's first field after Done (the button goes
+ * with the secret: the focus would drop to the page's start).
  */
 export function SecretOnce({
   title,
@@ -69,6 +71,9 @@ export function SecretOnce({
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => copyButton.current?.focus(), [secret]);
   const copy = async (): Promise<void> => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -77,18 +82,22 @@ export function SecretOnce({
       setCopied(false);
     }
   };
+  const done = (): void => {
+    box.current?.nextElementSibling?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    onDone();
+  };
   return (
-    <div className="secret" role="status">
+    <div className="secret" role="status" ref={box}>
       <h2>{title}</h2>
       <p>Copy it now: it is shown this once and cannot be read again.</p>
       <div className="row">
         <code className="token" data-testid={testId}>
           {secret}
         </code>
-        <button type="button" onClick={() => void copy()}>
+        <button type="button" ref={copyButton} onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
         </button>
-        <button type="button" className="secondary" onClick={onDone}>
+        <button type="button" className="secondary" onClick={done}>
           Done
         </button>
       </div>
