@@ -70,10 +70,11 @@ export class WorkspaceMembershipDto {
 export class MembershipListDto {
   @ApiProperty({
     type: [WorkspaceMembershipDto],
-    maxItems: 2 * L.membershipsMax,
+    maxItems: L.membershipsListedMax,
     description:
       'The personal workspace first, then active memberships, oldest first: those that count toward the cap ' +
-      `(at most ${L.membershipsMax}) and at most ${L.membershipsMax} in archived workspaces, which do not count`,
+      `(at most ${L.membershipsMax}) and at most ${L.membershipsListedMax - L.membershipsMax} in archived ` +
+      'workspaces, which do not count',
   })
   memberships!: WorkspaceMembershipDto[];
 }

@@ -158,6 +158,7 @@ describe('workspace limits (service level)', () => {
     expect(ids).toEqual(expect.arrayContaining([disabledIn, joined, mine.id]));
     // The personal one, the three above and every archived one: none is left out of the list.
     expect(memberships).toHaveLength(WORKSPACE_LIMITS.membershipsMax + 4);
+    expect(memberships.length).toBeLessThanOrEqual(WORKSPACE_LIMITS.membershipsListedMax);
   });
 
   it('unarchives a workspace whose member has no room left under the cap by disabling that member, and refuses it to an owner with no room', async () => {

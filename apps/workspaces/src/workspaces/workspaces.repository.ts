@@ -75,13 +75,13 @@ export class WorkspacesRepository {
 
   /**
    * The caller's workspaces, oldest first: the personal one and every active membership, those of archived
-   * workspaces too. The ones that count toward the cap are at most `limit` by it; the archived ones do not
-   * count, so at most `limit` of them (the oldest) are listed besides.
+   * workspaces too. At most `limits.counted` that count toward the cap (the cap holds them to it) and the
+   * oldest `limits.archived` of archived workspaces (which do not count).
    */
   async memberships(
     db: Executor,
     userId: string,
-    limit: number,
+    limits: { counted: number; archived: number },
   ): Promise<Array<WorkspaceRow & { role: WorkspaceRole }>> {
     return db.query(
       `SELECT w.*, 'owner' AS role FROM workspaces.workspaces w WHERE w.owner_id = $1 AND w.is_personal
@@ -92,9 +92,9 @@ export class WorkspacesRepository {
        UNION ALL
        (SELECT w.*, m.role FROM workspaces.members m JOIN workspaces.workspaces w ON w.id = m.workspace_id
          WHERE m.user_id = $1 AND m.disabled_at IS NULL AND w.archived_at IS NOT NULL
-         ORDER BY w.created_at, w.id LIMIT $2)
+         ORDER BY w.created_at, w.id LIMIT $3)
        ORDER BY is_personal DESC, created_at, id`,
-      [userId, limit],
+      [userId, limits.counted, limits.archived],
     );
   }
 }

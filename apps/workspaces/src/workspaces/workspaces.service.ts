@@ -40,11 +40,10 @@ export class WorkspacesService {
   async list(ctx: RequestContext): Promise<{ memberships: WorkspaceMembership[] }> {
     const caller = requireUser(ctx);
     await this.workspaces.ensurePersonal(this.db.pool, caller.userId);
-    const rows = await this.workspaces.memberships(
-      this.db.pool,
-      caller.userId,
-      WORKSPACE_LIMITS.membershipsMax,
-    );
+    const rows = await this.workspaces.memberships(this.db.pool, caller.userId, {
+      counted: WORKSPACE_LIMITS.membershipsMax,
+      archived: WORKSPACE_LIMITS.membershipsListedMax - WORKSPACE_LIMITS.membershipsMax,
+    });
     return { memberships: rows.map((row) => ({ workspace: toWorkspace(row), role: row.role })) };
   }
 

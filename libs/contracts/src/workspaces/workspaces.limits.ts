@@ -15,8 +15,16 @@ export const WORKSPACE_LIMITS = {
   sharesMax: 100,
   /** Workspaces one user may create (then 409). */
   ownedMax: 50,
-  /** Workspaces one user belongs to, the personal one included (then 409 on joining another). */
+  /**
+   * Workspaces one user belongs to, the personal one included (then 409 on joining another); memberships of
+   * archived workspaces do not count.
+   */
   membershipsMax: 500,
+  /**
+   * Workspaces listed for one user (`GET /api/workspaces`, `workspaces.workspace.list.v1`): every one that
+   * counts toward `membershipsMax`, and as many archived ones besides (the oldest).
+   */
+  membershipsListedMax: 1000,
 } as const;
 
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
