@@ -55,9 +55,9 @@ export function ConfirmDialog({
 
 /**
  * A secret shown once (a new token, a webhook signing secret), above the form that made it: the value
- * with a copy button, and a Done that hides it for good. The keyboard's focus goes to Copy when it shows
- * (it was in the form, below the secret), and on to the form's first field after Done (the button goes
- * with the secret: the focus would drop to the page's start).
+ * with a copy button, and a Done that hides it for good. The keyboard's focus stays where it was when it
+ * shows (the form's submit, see SubmitButton), and goes on to the form's first field after Done (the
+ * button goes with the secret: the focus would drop to the page's start).
  */
 export function SecretOnce({
   title,
@@ -72,8 +72,6 @@ export function SecretOnce({
 }) {
   const [copied, setCopied] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const copyButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => copyButton.current?.focus(), [secret]);
   const copy = async (): Promise<void> => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -94,7 +92,7 @@ export function SecretOnce({
         <code className="token" data-testid={testId}>
           {secret}
         </code>
-        <button type="button" ref={copyButton} onClick={() => void copy()}>
+        <button type="button" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
         </button>
         <button type="button" className="secondary" onClick={done}>
