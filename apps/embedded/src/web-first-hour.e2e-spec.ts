@@ -161,7 +161,7 @@ describe("a new user's first hour in the web app", () => {
     await page.context().close();
   });
 
-  it('the new user submits a policy and finds its state, makes a token seen once and signs out', async () => {
+  it('the new user submits a policy and finds its state, makes a token seen once, edits the profile and signs out', async () => {
     const page = await signedIn();
     // A submission from the repository, and where it stands.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Submit' }).click();
@@ -191,6 +191,26 @@ describe("a new user's first hour in the web app", () => {
     await page.reload();
     await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
     expect(await secret.count()).toBe(0);
+
+    // The profile: a refusal is said beside each field once, the focus on the first, what was typed kept.
+    await page.getByRole('link', { name: newUser.name }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    await page.getByLabel('Username').fill('Nia!');
+    await page.getByLabel('Bio', { exact: true }).fill('I write gateway policies.');
+    await page.getByLabel('Company').fill('Acme');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const refused = page.getByRole('alert');
+    await refused.getByText('Correct the field marked above.', { exact: true }).waitFor();
+    expect(await focused(page)).toBe('input: Username');
+    const usernameError = page.locator('.field.invalid .field-error');
+    expect(await usernameError.allTextContents()).toEqual([expect.stringMatching(/^Username must be /)]);
+    expect(await page.getByText(/^Username must be /).count()).toBe(1);
+    expect(await page.getByLabel('Bio', { exact: true }).inputValue()).toBe('I write gateway policies.');
+    await look(page, 'profile-refused');
+    await page.getByLabel('Username').fill(`nia${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    expect(await refused.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Policies and rulesets' }).waitFor();

@@ -4,7 +4,15 @@ import { Link } from '../router';
 import { api, ok } from '../api/client';
 import { useSession } from '../session';
 import { useAction } from '../ui/async';
-import { ActionForm, Checkbox, SubmitButton, TextArea, TextField, useFields } from '../ui/fields';
+import {
+  ActionForm,
+  Checkbox,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useFields,
+  useRefusalBesideFields,
+} from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 export default function Profile() {
@@ -39,6 +47,8 @@ export default function Profile() {
     setUser(updated);
     setSaved(true);
   });
+  // A refusal is said beside each field it names, once, the first of them with the focus.
+  const refusal = useRefusalBesideFields(save.error, Object.keys(fields.values));
   if (!user) return null;
   const field = fields.bind(save.error);
   return (
@@ -65,7 +75,7 @@ export default function Profile() {
           </>
         ) : null}
       </nav>
-      <ActionForm className="form" noValidate runs={save}>
+      <ActionForm className="form" noValidate ref={refusal.form} runs={save}>
         <TextField
           label="Name"
           required
@@ -109,7 +119,7 @@ export default function Profile() {
           checked={profileIsPublic}
           onChange={(e) => setProfileIsPublic(e.target.checked)}
         />
-        <ErrorMessage error={save.error} />
+        <ErrorMessage error={save.error} besideFields={refusal.named} />
         {saved ? <p role="status">Saved.</p> : null}
         <SubmitButton runs={save} busy="Saving…">
           Save profile

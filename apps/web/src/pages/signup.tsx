@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { api, ApiError, ok } from '../api/client';
+import { api, ok } from '../api/client';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { accountPage, nextPath } from '../sign-in-next';
 import { useAction } from '../ui/async';
-import { ActionForm, SubmitButton, TextField, useFields } from '../ui/fields';
+import { ActionForm, SubmitButton, TextField, useFields, useRefusalBesideFields } from '../ui/fields';
 import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
@@ -19,17 +18,12 @@ export default function SignUp() {
   });
   const { error } = signUp;
   const field = fields.bind(error);
-  // A refusal that names fields: its message once above the button, each field's error once beside the
-  // field (not listed again), and the first such field takes the focus (its error is read with it).
-  const named =
-    error instanceof ApiError && (['name', 'email', 'password'] as const).some((f) => error.fieldMessage(f));
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (named) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [error, named]);
+  // A refusal that names fields: each field's error once beside the field (not listed again), the first
+  // such field with the focus.
+  const refusal = useRefusalBesideFields(error, ['name', 'email', 'password']);
   return (
     <Page title="Create an account">
-      <ActionForm className="form narrow" noValidate ref={formRef} runs={signUp}>
+      <ActionForm className="form narrow" noValidate ref={refusal.form} runs={signUp}>
         <TextField
           label="Name"
           autoComplete="name"
@@ -56,7 +50,7 @@ export default function SignUp() {
           hint="At least 8 characters."
           {...field('password')}
         />
-        <ErrorMessage error={error} besideFields={named} />
+        <ErrorMessage error={error} besideFields={refusal.named} />
         <SubmitButton runs={signUp} busy="Creating…">
           Create account
         </SubmitButton>

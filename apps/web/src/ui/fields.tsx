@@ -6,7 +6,9 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useEffect,
   useId,
+  useRef,
   useState,
 } from 'react';
 import { ApiError } from '../api/client';
@@ -109,6 +111,21 @@ export function useFields<F extends Record<string, string>>(
       },
     });
   return { values, setValues, bind };
+}
+
+/**
+ * A form that shows the API's refusal of its `fields` beside them: `named`, whether `error` names one of
+ * them (the form's summary then says only that: ErrorMessage's `besideFields`), and `form`, the form's
+ * ref, whose first field marked invalid takes the focus after such a refusal (its error is read with it;
+ * the focus stayed on the submit button, under the summary).
+ */
+export function useRefusalBesideFields(error: unknown, fields: readonly string[]) {
+  const named = error instanceof ApiError && fields.some((f) => error.fieldMessage(f));
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (named) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error, named]);
+  return { named, form };
 }
 
 /**

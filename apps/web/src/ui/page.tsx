@@ -55,7 +55,7 @@ export function ErrorMessage({
   retry?: () => void;
   /** The form's label of each API field, so that a field error names what the user sees. */
   labels?: Record<string, string>;
-  /** The form shows each field's error beside its field: the message alone here, said once. */
+  /** The form shows each field's error beside its field: here only how many to correct, said once. */
   besideFields?: boolean;
 }) {
   if (!error) return null;
@@ -64,9 +64,20 @@ export function ErrorMessage({
   // items of a list field (two bad idea ids) are named by the one label of the field and often refused
   // in the same words.
   const lines = new Set(fields.map((f) => inFormWords(f, labels?.[f.field.split('.')[0]])));
+  // The fields marked beside them are counted, not named again ("Validation failed" said nothing more).
+  const marked =
+    error instanceof ApiError && besideFields
+      ? new Set(error.fields.map((f) => f.field.split('.')[0])).size
+      : 0;
   return (
     <div className="error" role="alert">
-      <p>{messageOf(error)}</p>
+      <p>
+        {marked === 0
+          ? messageOf(error)
+          : marked === 1
+            ? 'Correct the field marked above.'
+            : `Correct the ${marked} fields marked above.`}
+      </p>
       {lines.size > 0 ? (
         <ul>
           {[...lines].map((line) => (
