@@ -1786,7 +1786,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .waitFor();
   });
 
-  it('a manager changes a role only after a confirm that says what it changes, as disabling and leaving are', async () => {
+  it('a manager changes a role or re-enables a member only after a confirm that says what it changes, as disabling and leaving are', async () => {
     const { id, colleague } = await workspaceWithColleague('Web role changes');
     const role = async () =>
       (
@@ -1816,6 +1816,16 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await demote.getByRole('button', { name: 'Make member' }).click();
     await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
     expect(await role()).toBe('member');
+    // Re-enabling a disabled member is confirmed too, saying it asks them nothing.
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable member' }).click();
+    await row.getByText('disabled', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Re-enable' }).click();
+    const reenable = page.getByRole('dialog', { name: /^Re-enable .+\?$/ });
+    await reenable.getByText(/adds them back without asking them/).waitFor();
+    await reenable.getByRole('button', { name: 'Re-enable member' }).click();
+    await row.getByRole('button', { name: 'Make admin' }).waitFor();
+    expect(await row.getByText('disabled', { exact: true }).count()).toBe(0);
   });
 
   it('a member leaves a workspace from its page, after a confirm that says what leaving touches', async () => {
