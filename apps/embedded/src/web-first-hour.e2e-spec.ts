@@ -120,12 +120,20 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('link', { name: 'Rate Limiting', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Rate Limiting' }).waitFor();
     await page.getByRole('heading', { name: 'Configuration' }).waitFor();
+    // The navigation says where the page belongs, as on a community policy's page.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Policies' }).getAttribute('aria-current')).toBe('page');
     // The rulesets, and the community's ruleset.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rulesets' }).click();
+    await nav.getByRole('link', { name: 'Rulesets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
     await page.getByRole('link', { name: ruleset.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: ruleset.name }).waitFor();
     await page.getByRole('tab', { name: 'Rule names' }).waitFor();
+    // And the vendor's ruleset, in the same section.
+    await nav.getByRole('link', { name: 'Rulesets' }).click();
+    await page.getByRole('link', { name: 'API Documentation Basics', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'API Documentation Basics' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Rulesets' }).getAttribute('aria-current')).toBe('page');
     await page.context().close();
   });
 

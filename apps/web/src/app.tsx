@@ -120,9 +120,8 @@ function afterSignIn(path: string, query: URLSearchParams): string | null {
 function NavLink({ to, also, children }: { to: string; also?: string; children: string }) {
   const { path } = useLocation();
   const current =
-    to === '/'
-      ? path === '/' || path.startsWith('/policies')
-      : path.startsWith(to) || (also !== undefined && path.startsWith(also));
+    (to === '/' ? path === '/' || path.startsWith('/policies') : path.startsWith(to)) ||
+    (also !== undefined && path.startsWith(also));
   return (
     <Link to={to} aria-current={current ? 'page' : undefined}>
       {children}
@@ -167,8 +166,12 @@ function Header() {
         }}
       >
         <nav aria-label="Main">
-          <NavLink to="/">Policies</NavLink>
-          <NavLink to="/rulesets">Rulesets</NavLink>
+          <NavLink to="/" also="/vendor-policies">
+            Policies
+          </NavLink>
+          <NavLink to="/rulesets" also="/vendor-rulesets">
+            Rulesets
+          </NavLink>
           {user ? (
             <>
               <NavLink to="/submit">Submit</NavLink>
