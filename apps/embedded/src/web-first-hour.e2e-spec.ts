@@ -126,6 +126,10 @@ describe("a new user's first hour in the web app", () => {
     // The rulesets, and the community's ruleset.
     await nav.getByRole('link', { name: 'Rulesets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rulesets' }).waitFor();
+    // The rulesets' page counts rulesets (the policies are not what it lists).
+    const counts = page.getByRole('region', { name: 'Counts' }).locator('.meta');
+    await counts.waitFor();
+    expect(await counts.textContent()).toMatch(/^\d+ rulesets · 1 community · \d+ vendor$/);
     await page.getByRole('link', { name: ruleset.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: ruleset.name }).waitFor();
     await page.getByRole('tab', { name: 'Rule names' }).waitFor();

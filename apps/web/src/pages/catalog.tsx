@@ -393,8 +393,9 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
       </form>
       {facets ? (
         <section aria-label="Counts" className="facets">
+          {/* A page of one kind counts that kind only: the other's count is not of what it lists. */}
           <p className="meta">
-            {count(facets.kinds.policy, 'policy', 'policies')} ·{' '}
+            {scope.kind ? null : <>{count(facets.kinds.policy, 'policy', 'policies')} · </>}
             {count(facets.kinds.ruleset, 'ruleset', 'rulesets')} · {facets.catalogs.community} community ·{' '}
             {facets.catalogs.vendor} vendor
           </p>
