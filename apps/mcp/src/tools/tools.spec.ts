@@ -29,6 +29,7 @@ import {
   type UserCaller,
   type WorkspaceConnection,
   type WorkspaceDetail,
+  WORKSPACE_LIMITS,
   type WorkspaceMembership,
   WorkspacesRpc,
 } from '@pc/contracts';
@@ -274,6 +275,8 @@ describe('the tool server: scopes and tool inputs', () => {
   let workspaces: RunningService;
   let connections: RunningService;
   let limits: ToolLimits;
+  /** What the workspaces stand-in lists for the caller (a test may list more). */
+  let memberships = MEMBERSHIPS;
   const received: {
     list: ListRulesetsRequest[];
     evaluate: EvaluateRequest[];
@@ -398,7 +401,7 @@ describe('the tool server: scopes and tool inputs', () => {
     );
     workspaces = await startService(
       peerService('workspaces', WorkspacesRpc.ping, [
-        answer(WorkspacesRpc.list, () => ({ memberships: MEMBERSHIPS })),
+        answer(WorkspacesRpc.list, () => ({ memberships })),
         answer(WorkspacesRpc.get, ({ id }) => {
           if (id !== WORKSPACE) throw notFound('Workspace');
           const detail = { ...MEMBERSHIPS[1].workspace, id, role: 'member', connections: SHARES };
@@ -903,6 +906,35 @@ describe('the tool server: scopes and tool inputs', () => {
     expect(rest.text).not.toMatch(/More/);
     for (const args of [{ limit: 51 }, { offset: -1 }])
       expect([args, (await call(mcp, 'list_workspaces', args)).error]).toEqual([args, true]);
+  });
+
+  it(`pages past workspace ${WORKSPACE_LIMITS.membershipsMax} of one who belongs to archived ones besides, up to the ${WORKSPACE_LIMITS.membershipsListedMax} listed`, async () => {
+    // 500 memberships that count toward the cap and 300 of archived workspaces, as the service lists them.
+    memberships = Array.from({ length: 800 }, (_, i) => ({
+      workspace: {
+        ...MEMBERSHIPS[1].workspace,
+        id: nth(1000 + i),
+        name: `Team ${i}`,
+        slug: `team-${i}`,
+        archived_at: i < WORKSPACE_LIMITS.membershipsMax ? null : AT,
+      },
+      role: 'member' as const,
+    }));
+    try {
+      const mcp = await connect(['api:read']);
+      const last = await page(mcp, 'list_workspaces', { offset: 780 });
+      expect(last.data).toMatchObject({ hasMore: false, nextOffset: null });
+      expect(last.data.workspaces.map((w: Json) => [w.name, w.archived])).toEqual(
+        Array.from({ length: 20 }, (_, i) => [`Team ${780 + i}`, true]),
+      );
+      expect(last.text.split('\n')[0]).toBe('800 workspace(s):');
+      const end = await page(mcp, 'list_workspaces', { offset: WORKSPACE_LIMITS.membershipsListedMax });
+      expect(end.data).toMatchObject({ workspaces: [], hasMore: false, nextOffset: null });
+      const args = { offset: WORKSPACE_LIMITS.membershipsListedMax + 1 };
+      expect([args, (await call(mcp, 'list_workspaces', args)).error]).toEqual([args, true]);
+    } finally {
+      memberships = MEMBERSHIPS;
+    }
   });
 
   it('lists your connections, and with a workspace_id those you may deploy with there, never their credentials', async () => {

@@ -98,7 +98,7 @@ export class WorkspaceTools implements ToolSet {
         'list_connections and list_governed_apis take as workspace_id. Answers one page and nextOffset ' +
         'for the next (null on the last page).',
       scope: 'api:read',
-      input: page(TOOL_PAGE.max, TOOL_PAGE.default, WORKSPACE_LIMITS.membershipsMax),
+      input: page(TOOL_PAGE.max, TOOL_PAGE.default, WORKSPACE_LIMITS.membershipsListedMax),
       output: { workspaces: z.array(workspaceSchema), ...pageOutput },
       annotations: READ_ONLY,
       run: async (args, ctx) => {
