@@ -189,6 +189,11 @@ describe("a new user's first hour in the web app", () => {
     await card.getByRole('link', { name: 'Nia Rate Check' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nia Rate Check' }).waitFor();
     await page.getByText('under review', { exact: true }).waitFor();
+    // Nothing deployed yet: the page says so, and offers to deploy; nothing reads as an error.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
+    await page.getByText('No deployments yet.').waitFor();
+    await page.getByRole('link', { name: 'Deploy a policy or ruleset' }).waitFor();
+    expect(await page.getByRole('button', { name: /failed/ }).count()).toBe(0);
 
     // A token: shown once; put away with the keyboard, the focus goes on to the form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();

@@ -31,15 +31,16 @@ export default function Deployments() {
         <>
           <Link className="button" to="/deploy">
             Deploy a policy or ruleset
-          </Link>{' '}
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => setConfirm(true)}
-            disabled={!all.some((d) => d.status === 'failed')}
-          >
-            Delete failed
-          </button>
+          </Link>
+          {/* Offered while there is a failed one: "Delete failed", greyed out, read as an error. */}
+          {all.some((d) => d.status === 'failed') ? (
+            <>
+              {' '}
+              <button type="button" className="secondary" onClick={() => setConfirm(true)}>
+                Delete failed deployments
+              </button>
+            </>
+          ) : null}
         </>
       }
     >
