@@ -64,9 +64,11 @@ export function ErrorMessage({
   // items of a list field (two bad idea ids) are named by the one label of the field and often refused
   // in the same words.
   const lines = new Set(fields.map((f) => inFormWords(f, labels?.[f.field.split('.')[0]])));
-  // The fields marked beside them are counted, not named again ("Validation failed" said nothing more).
+  // A validation refusal (400) of fields marked beside them: they are counted, not named again (its
+  // message, "Validation failed", said nothing more). Any other refusal says its own words (a 409's "An
+  // account with that email exists").
   const marked =
-    error instanceof ApiError && besideFields
+    error instanceof ApiError && besideFields && error.status === 400
       ? new Set(error.fields.map((f) => f.field.split('.')[0])).size
       : 0;
   return (
