@@ -228,6 +228,11 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     expect(await refused.count()).toBe(0);
+    // A change after saving is not saved yet: "Saved." goes until it is.
+    await page.getByLabel('Company').fill('Acme Gateways');
+    expect(await page.getByText('Saved.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Policies and rulesets' }).waitFor();

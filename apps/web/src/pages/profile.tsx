@@ -17,16 +17,20 @@ import { ErrorMessage, Page } from '../ui/page';
 
 export default function Profile() {
   const { user, setUser } = useSession();
-  const fields = useFields({
-    name: user?.name ?? '',
-    username: user?.username ?? '',
-    company: user?.company ?? '',
-    bio: user?.bio ?? '',
-    linkedinUrl: user?.linkedinUrl ?? '',
-    xUrl: user?.xUrl ?? '',
-  });
-  const [profileIsPublic, setProfileIsPublic] = useState(user?.profileIsPublic ?? false);
+  // "Saved." holds until the next change: an edit made after it is not saved yet.
   const [saved, setSaved] = useState(false);
+  const fields = useFields(
+    {
+      name: user?.name ?? '',
+      username: user?.username ?? '',
+      company: user?.company ?? '',
+      bio: user?.bio ?? '',
+      linkedinUrl: user?.linkedinUrl ?? '',
+      xUrl: user?.xUrl ?? '',
+    },
+    () => setSaved(false),
+  );
+  const [profileIsPublic, setProfileIsPublic] = useState(user?.profileIsPublic ?? false);
   const save = useAction(async () => {
     setSaved(false);
     const orNull = (v: string) => (v.trim() ? v.trim() : null);
@@ -117,7 +121,10 @@ export default function Profile() {
         <Checkbox
           label="Public profile (bio and links shown to everyone)"
           checked={profileIsPublic}
-          onChange={(e) => setProfileIsPublic(e.target.checked)}
+          onChange={(e) => {
+            setProfileIsPublic(e.target.checked);
+            setSaved(false);
+          }}
         />
         <ErrorMessage error={save.error} besideFields={refusal.named} />
         {saved ? <p role="status">Saved.</p> : null}
