@@ -50,6 +50,33 @@ describe('a deployment plan', () => {
     expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toBe('1.1.0');
   });
 
+  it('names the version an apply without a build takes when the registry holds a single release of the item', async () => {
+    const ruleset = await service.ruleset(d.user, { published: true, version: '1.0.0' });
+    const released = await service.releaseRuleset(d, { ruleset, version: '1.0.0' });
+    expect((await service.settled(d.user.ctx, released.deploymentId)).status).toBe('succeeded');
+
+    // The release named its version, so the ledger cannot say what the reviewed commit gives: the
+    // registry can, since it holds one release and an apply without a build takes its version from there.
+    const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id };
+    expect((await service.plan(d, apply)).targets[0]).toMatchObject({
+      action: 'unchanged',
+      from: '1.0.0',
+      to: '1.0.0',
+    });
+    const applied = await service.deploy(d, apply);
+    expect((await service.settled(d.user.ctx, applied.results[0].deployment!.id)).status).toBe('succeeded');
+    expect((await service.versions(ruleset.assetId))[d.tenant.paymentsId]).toBe('1.0.0');
+
+    // Two releases: the sources say which one applies, so the plan cannot.
+    const again = await service.releaseRuleset(d, { ruleset, version: '1.1.0' });
+    expect((await service.settled(d.user.ctx, again.deploymentId)).status).toBe('succeeded');
+    expect((await service.plan(d, apply)).targets[0]).toMatchObject({
+      action: 'update',
+      from: '1.1.0',
+      to: null,
+    });
+  });
+
   it('says up front that a first apply without a build would fail: nothing of the item is on the registry', async () => {
     const ruleset = await service.ruleset(d.user, { published: true, version: '1.2.0' });
     const apply = { assetType: 'ruleset' as const, rulesetId: ruleset.id };

@@ -44,7 +44,7 @@ export class PlanService {
     const caller = requireUser(ctx);
     const { item, eligible } = await this.deployments.prepare(ctx, req);
     const assetId = definitionAssetId(item.slug);
-    const to = await this.plannedVersion(req, item);
+    let to = await this.plannedVersion(req, item);
     const targets = [...new Set(req.targetOrganizationIds)];
     const reachable = targets.filter((id) => eligible.has(id));
     const running = new Map<string, AppliedAsset | null | Error>();
@@ -62,7 +62,7 @@ export class PlanService {
         ),
       );
       if (!req.doPublish && !req.doRelease)
-        blocked = await this.missingFromRegistry(access, assetId, item, to);
+        ({ to, missing: blocked } = await this.fromRegistry(access, assetId, item, to));
       await applied;
     }
     return {
@@ -91,32 +91,45 @@ export class PlanService {
   }
 
   /**
-   * Why an apply with neither publish nor release would fail for want of something on the registry (the
-   * worker looks there for the version it applies: `to` when the plan knows it, else any release, since
-   * the version it reads from the sources is a plain MAJOR.MINOR.PATCH and never a publish's dev version);
-   * null when the registry holds it. A registry that cannot answer is said too: the deployment would
-   * not get further.
+   * What the registry says of an apply with neither publish nor release, which applies a version already
+   * there (the worker looks for `to` when the plan knows it, else for the version the sources give: a
+   * plain MAJOR.MINOR.PATCH, never a publish's dev version). `missing`: why the deployment would fail for
+   * want of it, or that the registry could not answer; null when it is there. `to`: the plan's, else the
+   * registry's only release of the item (apply can leave no other), else still unknown (null).
    */
-  private async missingFromRegistry(
+  private async fromRegistry(
     access: DelegatedAccess,
     assetId: string,
     item: DeployableItem,
     to: string | null,
-  ): Promise<string | null> {
+  ): Promise<{ to: string | null; missing: string | null }> {
     const asset = { groupId: access.groupId, assetId };
     const deployWithABuild = 'deploy it with publish or release (doPublish, doRelease) first';
     try {
-      if (to !== null)
-        return (await this.registry.getVersion(access.token, { ...asset, version: to }))
-          ? null
-          : `${item.name} ${to} has no published build or release on the registry yet: ${deployWithABuild}`;
+      if (to !== null) {
+        const found = await this.registry.getVersion(access.token, { ...asset, version: to });
+        if (found) return { to, missing: null };
+        return {
+          to,
+          missing: `${item.name} ${to} has no published build or release on the registry yet: ${deployWithABuild}`,
+        };
+      }
       const versions = await this.registry.listVersions(access.token, asset);
-      if (versions.some((v) => VERSION_PATTERN.test(v.version))) return null;
-      return versions.length === 0
-        ? `${item.name} has no published build or release on the registry yet: ${deployWithABuild}`
-        : `${item.name} has only dev builds on the registry, no release yet: ${deployWithABuild}`;
+      const releases = versions.filter((v) => VERSION_PATTERN.test(v.version));
+      if (releases.length === 1) return { to: releases[0].version, missing: null };
+      if (releases.length > 1) return { to: null, missing: null };
+      return {
+        to: null,
+        missing:
+          versions.length === 0
+            ? `${item.name} has no published build or release on the registry yet: ${deployWithABuild}`
+            : `${item.name} has only dev builds on the registry, no release yet: ${deployWithABuild}`,
+      };
     } catch (error) {
-      return `The registry could not say whether ${item.name} is there: ${(error as Error).message}`;
+      return {
+        to,
+        missing: `The registry could not say whether ${item.name} is there: ${(error as Error).message}`,
+      };
     }
   }
 
@@ -129,6 +142,9 @@ export class PlanService {
    * release was built from another commit (the listing's version may be that commit's: a revision moves
    * the pin without reading its version). Unknown (null) when only the sources can say (a commit never
    * built, a dev build of another ref), so the plan never says `unchanged` for what apply would change.
+   * An apply with neither publish nor release that this leaves unknown may still learn it from the
+   * registry (`fromRegistry`); a release or a publish cannot: it builds a version the registry may not
+   * hold yet (a release of an unpublished item reads the ref's sources only when it runs).
    */
   private async plannedVersion(req: CreateDeploymentRequest, item: DeployableItem): Promise<string | null> {
     if (req.doPublish && !req.doRelease) return null;

@@ -37,7 +37,7 @@ export interface PlannedTarget {
   from: string | null;
   /** The version apply would leave there; null when only the build decides it (no `version` given). */
   to: string | null;
-  /** With `error`: the message the real request would give for this target. */
+  /** With `error`: the message the real request, or the deployment it would make, would give this target. */
   error: string | null;
 }
 
