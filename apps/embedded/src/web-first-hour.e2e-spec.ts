@@ -161,9 +161,9 @@ describe("a new user's first hour in the web app", () => {
     // Back on the policy they came from, signed in.
     await page.getByRole('link', { name: newUser.name }).waitFor();
     await page.getByRole('heading', { level: 1, name: policy.name }).waitFor();
-    const like = page.getByRole('button', { name: /Like/ });
-    await like.click();
-    await page.getByRole('button', { name: '♥ Liked (1)' }).waitFor();
+    // The button is named by its words and count (the heart is drawn, not read out).
+    await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
+    await page.getByRole('button', { name: 'Liked (1)', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Follow' }).click();
     await page.getByRole('button', { name: 'Following' }).waitFor();
     await page.getByRole('tab', { name: 'Comments' }).click();

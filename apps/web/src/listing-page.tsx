@@ -156,7 +156,9 @@ export function ListingPage<L extends Listing>({ kind, id }: { kind: ListingPage
           disabled={!user || like.busy || !kind.likable(shown)}
           onClick={() => void like.run()}
         >
-          {shown.liked ? '♥ Liked' : '♡ Like'} <span className="count">({shown.likes})</span>
+          {/* The heart is drawn, not said: a screen reader read "white heart suit" before the name. */}
+          <span aria-hidden="true">{shown.liked ? '♥' : '♡'}</span> {shown.liked ? 'Liked' : 'Like'}{' '}
+          <span className="count">({shown.likes})</span>
         </button>
         {likeHint ? (
           <span className="hint" id="like-hint">
