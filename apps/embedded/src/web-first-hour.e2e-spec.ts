@@ -186,6 +186,8 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: 'Nia Rate Check' });
     await card.getByText('submitted', { exact: true }).waitFor();
+    // Its status said once: the line goes on with when it was sent.
+    expect(await card.locator('.meta').textContent()).toMatch(/^submitted sent for review \S/);
     await card.getByRole('link', { name: 'Nia Rate Check' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nia Rate Check' }).waitFor();
     await page.getByText('under review', { exact: true }).waitFor();

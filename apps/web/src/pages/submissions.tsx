@@ -266,7 +266,9 @@ function SubmissionCard<S>({
         <Link to={s.listingPath}>{s.name}</Link>
       </h2>
       <p className="meta">
-        <StatusBadge status={s.status} /> {s.label ? `${s.label} · ` : ''}submitted <When at={s.createdAt} />
+        {/* "sent for review", not "submitted": beside the status badge "submitted" it read twice. */}
+        <StatusBadge status={s.status} /> {s.label ? `${s.label} · ` : ''}sent for review{' '}
+        <When at={s.createdAt} />
         {s.reviewedAt ? (
           <>
             {' '}
