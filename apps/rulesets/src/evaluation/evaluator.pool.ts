@@ -208,7 +208,7 @@ export interface RunOptions {
  * made it late) where it leaves out one whose input is the cause; on the wire it is `UNPROCESSABLE`.
  */
 export class RanPastTimeLimit extends DomainError {
-  constructor(timeoutMs: number, shared: SharedLimit | undefined, work: Work) {
+  constructor(timeoutMs: number, shared: SharedLimit | undefined, work: Work = EVALUATION) {
     const limit = shared
       ? `(EVALUATION_TIMEOUT_MS, ${shared.ms} ms), ${shared.shares},`
       : `(EVALUATION_TIMEOUT_MS, ${timeoutMs} ms)`;
@@ -222,6 +222,11 @@ interface Work {
   advice: string;
 }
 
+const EVALUATION: Work = {
+  what: 'The evaluation',
+  advice: 'try a smaller specification or fewer rulesets',
+};
+
 function workOf(task: EvaluatorTask): Work {
   switch (task.kind) {
     case 'parse':
@@ -232,6 +237,6 @@ function workOf(task: EvaluatorTask): Work {
     case 'evaluate':
     case 'evaluate-spectral':
     case 'warm-up':
-      return { what: 'The evaluation', advice: 'try a smaller specification or fewer rulesets' };
+      return EVALUATION;
   }
 }
