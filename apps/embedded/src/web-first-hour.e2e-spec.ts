@@ -10,7 +10,8 @@ import { axeViolations, DESKTOP, screenshot, WebBrowser } from './testing/web-br
  * source host and find its state; they make a token, seen once; they edit their profile and sign out.
  * Each case walks several steps and checks what such a user would stumble on: where a page leads, what
  * an empty result says to do, where the keyboard's focus goes, and errors in the form's own words. The
- * pages' own rules are tested in web.e2e-spec.ts.
+ * cases run in order: the second signs the new user up, the third signs them in. The pages' own rules
+ * are tested in web.e2e-spec.ts.
  */
 describe("a new user's first hour in the web app", () => {
   jest.setTimeout(120_000);
@@ -160,6 +161,13 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // Back on the policy they came from, signed in.
     await page.getByRole('link', { name: newUser.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: policy.name }).waitFor();
+    // The browser's Back leads to the sign-up page: it says they are signed in, not a form for another account.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'You are signed in' }).waitFor();
+    await page.getByText(`You are signed in as ${newUser.name}.`).waitFor();
+    expect(await page.getByRole('button', { name: 'Create account' }).count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 1, name: policy.name }).waitFor();
     // The button is named by its words and count (the heart is drawn, not read out).
     await page.getByRole('button', { name: 'Like (0)', exact: true }).click();

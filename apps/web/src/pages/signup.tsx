@@ -1,13 +1,20 @@
 import { api, ok } from '../api/client';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
-import { accountPage, nextPath } from '../sign-in-next';
+import { accountPage, nextPath, SignedInAlready } from '../sign-in-next';
 import { useAction } from '../ui/async';
 import { ActionForm, SubmitButton, TextField, useFields, useRefusalBesideFields } from '../ui/fields';
-import { ErrorMessage, Page } from '../ui/page';
+import { ErrorMessage, Loading, Page } from '../ui/page';
 
 export default function SignUp() {
   const { query } = useLocation();
+  const { user, known } = useSession();
+  if (!known) return <Loading />;
+  if (user) return <SignedInAlready name={user.name} query={query} />;
+  return <SignUpForm query={query} />;
+}
+
+function SignUpForm({ query }: { query: URLSearchParams }) {
   const { setUser } = useSession();
   const fields = useFields({ name: '', email: '', password: '' });
   const signUp = useAction(async () => {

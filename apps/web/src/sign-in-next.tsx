@@ -1,5 +1,8 @@
 // Where signing in or signing up leads: back to the page that asked for it (`next`), so that a visitor
-// who has no account yet, and makes one on the way, comes back to what they meant to do.
+// who has no account yet, and makes one on the way, comes back to what they meant to do; and what the
+// sign-in and sign-up pages say to someone signed in already.
+import { Link } from './router';
+import { Page } from './ui/page';
 
 /**
  * Only a path of this app (never another site) is followed after signing in, with its query: what `next`
@@ -16,4 +19,19 @@ export function nextPath(query: URLSearchParams): string {
 /** The sign-in or sign-up page, leading to `next` (a path with its query) once done; none: its own default. */
 export function accountPage(page: '/signin' | '/signup', next: string | null): string {
   return next && next !== '/' ? `${page}?next=${encodeURIComponent(next)}` : page;
+}
+
+/**
+ * What the sign-in and sign-up pages show someone signed in already (Back after signing up led there,
+ * to an empty form that would make or open a second account): who they are, and the way on.
+ */
+export function SignedInAlready({ name, query }: { name: string; query: URLSearchParams }) {
+  return (
+    <Page title="You are signed in">
+      <p>
+        You are signed in as {name}. <Link to={nextPath(query)}>Continue</Link>, or sign out to use another
+        account.
+      </p>
+    </Page>
+  );
 }
