@@ -84,7 +84,7 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
     expect((await http.get(`/api/workspaces/${wsId}`, { token: bob.token })).status).toBe(200);
     expect((await http.get(`/api/connections/${connectionId}/orgs`, { token: bob.token })).status).toBe(200);
     const unarchived = await http.delete<Json>(`/api/workspaces/${wsId}/archive`, { token: owner.token });
-    expect([unarchived.status, unarchived.body]).toEqual([200, { archived_at: null }]);
+    expect([unarchived.status, unarchived.body]).toEqual([200, { archived_at: null, disabled_members: [] }]);
     expect(
       (await http.patch(`/api/workspaces/${wsId}`, { name: 'Back' }, { token: owner.token })).status,
     ).toBe(200);

@@ -31,7 +31,9 @@ const NAME_FIELDS = ['name', 'title', 'asset_name', 'policy_name', 'ruleset_name
  * plan, a cancel with nothing in flight: `changedNothing`) is not. A route whose answer does not name the
  * target's workspace names the target (`workspaceOf`), whose workspace is asked before it acts
  * (`AuditWorkspaces`), so the workspace's log shows the action; a route acting on targets in several
- * workspaces at once (the failed deployments deleted together) describes one entry per workspace. The
+ * workspaces at once (the failed deployments deleted together) describes one entry per workspace, and
+ * one with effects of its own names each as an entry of the action it amounts to (the members an
+ * unarchiving disabled: `workspace.member_disabled` each, beside `workspace.unarchived`). The
  * records go to the outbox (on
  * disk) before the request answers and reaches JetStream from there, so a NATS outage loses none; when
  * the outbox cannot take records, an audited route answers 503 before it acts.
@@ -119,7 +121,7 @@ export class AuditRecorder implements NestInterceptor {
           address: request.ip,
           user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX) : '',
           request_id: ctx?.requestId ?? String(request.id),
-          action,
+          action: description.action ?? action,
           target_type: description.target_type,
           target_id: description.target_id,
           target_name: description.target_name?.slice(0, TARGET_NAME_MAX) ?? null,

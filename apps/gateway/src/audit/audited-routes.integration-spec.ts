@@ -392,7 +392,7 @@ const ROWS: Row[] = [
     who: 'user',
     method: 'DELETE',
     url: `/api/workspaces/${id.workspace}/archive`,
-    replies: [[rpc(WorkspacesRpc.unarchive), { ok: true }]],
+    replies: [[rpc(WorkspacesRpc.unarchive), { archived_at: null, disabled_members: [] }]],
     expected: { target_type: 'workspace', target_id: id.workspace, workspace_id: id.workspace },
   },
   {
@@ -1098,6 +1098,45 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
       target_id: user.id,
       workspace_id: id.workspace,
     });
+  });
+
+  it('records each member an unarchiving disabled for lack of room as workspace.member_disabled (reason membership_limit), and answers who they are', async () => {
+    const [grace, linus] = [randomUUID(), randomUUID()];
+    const disabled_members = [
+      { user_id: grace, username: 'grace', name: 'Grace', reason: 'membership_limit' },
+      { user_id: linus, username: null, name: null, reason: 'membership_limit' },
+    ];
+    gateway.reply(WorkspacesRpc.unarchive, () => ({ archived_at: null, disabled_members }) as never);
+    const requestId = `audited-unarchive-${randomUUID()}`;
+    const res = await gateway.fetch('DELETE', `/api/workspaces/${id.workspace}/archive`, {
+      token: user.token,
+      headers: { 'user-agent': UA, 'x-request-id': requestId },
+    });
+    expect([res.status, res.body]).toEqual([200, { archived_at: null, disabled_members }]);
+    const records = await recordsOf(requestId);
+    const entry = { actor_user_id: user.id, request_id: requestId, workspace_id: id.workspace };
+    expect(records).toHaveLength(3);
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ...entry, action: 'workspace.unarchived', target_id: id.workspace }),
+        expect.objectContaining({
+          ...entry,
+          action: 'workspace.member_disabled',
+          target_type: 'user',
+          target_id: grace,
+          target_name: 'grace',
+          summary: { reason: 'membership_limit' },
+        }),
+        expect.objectContaining({
+          ...entry,
+          action: 'workspace.member_disabled',
+          target_type: 'user',
+          target_id: linus,
+          target_name: null,
+          summary: { reason: 'membership_limit' },
+        }),
+      ]),
+    );
   });
 
   it('records a failed sign-in as a refusal naming the email, with no actor', async () => {

@@ -23,6 +23,11 @@ export interface AuditDescription {
   workspace_id?: string | null;
   /** The target's name, when the route's answer does not hold it (else the recorder finds it there). */
   target_name?: string | null;
+  /**
+   * This entry's action, when it is not the route's: an effect of the route recorded as the action it
+   * amounts to (the members an unarchiving disabled, each a `workspace.member_disabled`).
+   */
+  action?: AuditAction;
 }
 
 export interface AuditSpec {
@@ -340,9 +345,25 @@ export const AUDIT = {
     action: 'workspace.archived',
     describe: (facts) => ({ target_type: 'workspace', target_id: id(facts), workspace_id: id(facts) }),
   },
+  /**
+   * The unarchiving, then each member it disabled for lack of room under their membership cap: an entry of
+   * its own, as a manager's removal is, with the reason in its summary.
+   */
   workspaceUnarchived: {
     action: 'workspace.unarchived',
-    describe: (facts) => ({ target_type: 'workspace', target_id: id(facts), workspace_id: id(facts) }),
+    describe: (facts) => [
+      { target_type: 'workspace', target_id: id(facts), workspace_id: id(facts) },
+      ...(Array.isArray(facts.result.disabled_members) ? facts.result.disabled_members.map(record) : []).map(
+        (member): AuditDescription => ({
+          action: 'workspace.member_disabled',
+          target_type: 'user',
+          target_id: str(member.user_id),
+          target_name: str(member.username),
+          workspace_id: id(facts),
+          summary: { reason: member.reason ?? null },
+        }),
+      ),
+    ],
   },
 
   // Review decisions.

@@ -10,6 +10,7 @@ import {
   MemberListDto,
   MembershipListDto,
   RenameWorkspaceDto,
+  UnarchiveResultDto,
   WorkspaceDetailEnvelopeDto,
   WorkspaceEnvelopeDto,
 } from './workspaces.dto';
@@ -122,9 +123,11 @@ export class WorkspacesController {
     description:
       'For the owner: the workspace becomes writable again (`archived_at` is null), and its memberships count ' +
       'toward the workspaces a user may belong to again: a member who already belongs to as many as allowed is ' +
-      'disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them).',
+      'disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them). The answer ' +
+      'names them in `disabled_members` (with `reason: membership_limit`), and the audit log has a ' +
+      '`workspace.member_disabled` entry for each.',
   })
-  @ApiOkResponse({ type: ArchiveResultDto })
+  @ApiOkResponse({ type: UnarchiveResultDto })
   @ApiErrors(BAD_ID, [403, 'Only the owner unarchives'], WORKSPACE_NOT_VISIBLE, [
     409,
     'A personal workspace cannot be archived, or the owner already belongs to as many workspaces as allowed ' +

@@ -7,6 +7,8 @@ import {
   type WorkspaceRole,
   SEARCH_LIMITS,
   SHARE_DISABLED_REASONS,
+  UNARCHIVE_DISABLED_REASONS,
+  type UnarchiveDisabledReason,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
@@ -186,4 +188,30 @@ export class WorkspaceDetailEnvelopeDto {
 
 export class ArchiveResultDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) archived_at!: string | null;
+}
+
+export class DisabledMemberDto {
+  @ApiProperty({ format: 'uuid' }) user_id!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Null when identity could not name them' })
+  username!: string | null;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({
+    enum: UNARCHIVE_DISABLED_REASONS,
+    description:
+      `\`membership_limit\`: they already belonged to ${L.membershipsMax} workspaces that count toward the cap, ` +
+      'and this one counts again',
+  })
+  reason!: UnarchiveDisabledReason;
+}
+
+export class UnarchiveResultDto extends ArchiveResultDto {
+  @ApiProperty({
+    type: [DisabledMemberDto],
+    maxItems: L.membersMax,
+    description:
+      'The members unarchiving disabled for lack of room (as DELETE /members/{userId} would: their shares ' +
+      'paused), each with why; empty when everyone had room. Each is also an audit entry ' +
+      '(`workspace.member_disabled`, summary `{reason}`).',
+  })
+  disabled_members!: DisabledMemberDto[];
 }

@@ -143,12 +143,13 @@ export class MembersService {
    * A workspace being unarchived (still archived in `tx`, its row held by the owner): its active members'
    * memberships count again. The owner needs room as for a new workspace (409); a member with none left is
    * disabled, as a manager would (their shares paused), so the cap holds and nobody else's count stops the
-   * owner. Re-enabling them later counts as adding them.
+   * owner. Re-enabling them later counts as adding them. Returns the user ids of those disabled.
    */
-  async readmitMembers(tx: Executor, workspaceId: string, ownerId: string): Promise<void> {
+  async readmitMembers(tx: Executor, workspaceId: string, ownerId: string): Promise<string[]> {
     const userIds = await this.members.activeUserIds(tx, workspaceId);
     await this.members.lockUsers(tx, userIds);
     const counts = await this.members.countMembershipsOf(tx, userIds);
+    const disabled: string[] = [];
     for (const userId of userIds) {
       if (hasRoom(counts.get(userId) ?? 0)) continue;
       if (userId === ownerId)
@@ -158,7 +159,9 @@ export class MembersService {
         );
       await this.members.update(tx, workspaceId, userId, { disable: true });
       await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
+      disabled.push(userId);
     }
+    return disabled;
   }
 
   /** The workspace's members, the owner first. */

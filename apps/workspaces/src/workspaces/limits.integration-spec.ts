@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 
@@ -161,16 +162,37 @@ describe('workspace limits (service level)', () => {
     expect(memberships.length).toBeLessThanOrEqual(WORKSPACE_LIMITS.membershipsListedMax);
   });
 
-  it('unarchives a workspace whose member has no room left under the cap by disabling that member, and refuses it to an owner with no room', async () => {
+  it('unarchives a workspace whose member has no room left under the cap by disabling that member, says so, and refuses it to an owner with no room', async () => {
     const busy = service.newUser();
+    const roomy = service.newUser();
     const owner = service.newUser();
     const ws = await service.newWorkspace(owner);
     await service.addMember(ws, owner, busy, 'admin');
+    await service.addMember(ws, owner, roomy);
     const connectionId = service.newConnection(busy);
     await service.share(ws, busy, connectionId);
+    // A member identity does not name (any more): disabled too, named by id only.
+    const ghost = randomUUID();
+    await service.sql(
+      `INSERT INTO workspaces.members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`,
+      [ws, ghost],
+    );
     await service.request(WorkspacesRpc.archive, owner.ctx, { id: ws });
     await memberOfOthers(busy.id, WORKSPACE_LIMITS.membershipsMax - 1);
-    await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+    await memberOfOthers(ghost, WORKSPACE_LIMITS.membershipsMax - 1);
+    // The answer names who was disabled and why (the owner is told; roomy, with room, is not named).
+    const { archived_at, disabled_members } = await service.request(WorkspacesRpc.unarchive, owner.ctx, {
+      id: ws,
+    });
+    expect(archived_at).toBeNull();
+    expect(disabled_members).toHaveLength(2);
+    expect(disabled_members).toEqual(
+      expect.arrayContaining([
+        { user_id: busy.id, username: busy.username, name: expect.any(String), reason: 'membership_limit' },
+        { user_id: ghost, username: null, name: null, reason: 'membership_limit' },
+      ]),
+    );
+    expect((await service.request(WorkspacesRpc.get, roomy.ctx, { id: ws })).workspace.role).toBe('member');
     // Busy already belongs to 500 workspaces that count: this one is back, without them.
     expect(await codeOf(service.request(WorkspacesRpc.get, busy.ctx, { id: ws }))).toBe('NOT_FOUND');
     const { workspace } = await service.request(WorkspacesRpc.get, owner.ctx, { id: ws });

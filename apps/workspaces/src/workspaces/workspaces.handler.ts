@@ -35,12 +35,12 @@ export class WorkspacesHandler {
 
   @Handles(WorkspacesRpc.archive)
   archive({ ctx, data }: Envelope<WorkspaceIdRequest>) {
-    return this.workspaces.archive(ctx, data.id, true);
+    return this.workspaces.archive(ctx, data.id);
   }
 
   @Handles(WorkspacesRpc.unarchive)
   unarchive({ ctx, data }: Envelope<WorkspaceIdRequest>) {
-    return this.workspaces.archive(ctx, data.id, false);
+    return this.workspaces.unarchive(ctx, data.id);
   }
 
   @Handles(WorkspacesRpc.listMembers)

@@ -157,7 +157,10 @@ describe('workspaces (service level)', () => {
       workspaceIds: [ws],
     });
 
-    expect(await request(WorkspacesRpc.unarchive, owner.ctx, { id: ws })).toEqual({ archived_at: null });
+    expect(await request(WorkspacesRpc.unarchive, owner.ctx, { id: ws })).toEqual({
+      archived_at: null,
+      disabled_members: [],
+    });
     await request(WorkspacesRpc.rename, owner.ctx, { id: ws, name: 'Back' });
   });
 });

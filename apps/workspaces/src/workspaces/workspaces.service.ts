@@ -3,8 +3,10 @@ import {
   type ArchiveResult,
   ConnectionsRpc,
   type CreateWorkspaceRequest,
+  type DisabledMember,
   IdentityRpc,
   type RequestContext,
+  type UnarchiveResult,
   type Workspace,
   type WorkspaceConnection,
   type WorkspaceDetail,
@@ -12,14 +14,16 @@ import {
   type WorkspaceMembership,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
-import { badRequest, BusClient, Database, requireUser } from '@pc/platform';
-import { type MemberRow, WorkspaceAccessRules } from '../access';
+import { badRequest, BusClient, createLogger, Database, type Executor, requireUser } from '@pc/platform';
+import { type MemberRow, type WorkspaceRow, WorkspaceAccessRules } from '../access';
 import { workspacesError } from '../common/workspaces.errors';
 import { DEPLOYMENTS_LEDGER, type DeploymentsLedger } from '../deployments';
 import { MembersService } from '../members';
 import { type ShareRow, SharesService } from '../shares';
 import { toWorkspace } from './workspace.mapper';
 import { WorkspacesRepository } from './workspaces.repository';
+
+const log = createLogger('workspaces');
 
 /** The slugs of personal workspaces (`personal-<owner id>`): no created workspace takes one. */
 const PERSONAL_PREFIX = 'personal-';
@@ -115,18 +119,29 @@ export class WorkspacesService {
     });
   }
 
-  /** Owner only. Archiving twice keeps the first date; unarchiving puts the members back under the cap. */
-  async archive(ctx: RequestContext, id: string, archived: boolean): Promise<ArchiveResult> {
+  /** Owner only. Archiving twice keeps the first date. */
+  async archive(ctx: RequestContext, id: string): Promise<ArchiveResult> {
     return this.db.transaction(async (tx) => {
-      const { workspace } = await this.rules.owner(ctx, id, tx);
-      if (workspace.is_personal)
-        throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be archived');
-      // Back in use: its memberships count toward the cap again.
-      if (!archived && workspace.archived_at !== null)
-        await this.members.readmitMembers(tx, id, workspace.owner_id);
-      const row = await this.workspaces.setArchived(tx, id, archived);
+      await this.ownerOfShared(ctx, id, tx);
+      const row = await this.workspaces.setArchived(tx, id, true);
       return { archived_at: row.archived_at?.toISOString() ?? null };
     });
+  }
+
+  /**
+   * Owner only. Back in use, its memberships count toward the cap again: the members with no room left
+   * are disabled (`MembersService.readmitMembers`), and the answer names them and why, so that the owner
+   * knows whom it lost (the gateway records an audit entry for each).
+   */
+  async unarchive(ctx: RequestContext, id: string): Promise<UnarchiveResult> {
+    const { archivedAt, disabled } = await this.db.transaction(async (tx) => {
+      const workspace = await this.ownerOfShared(ctx, id, tx);
+      const disabled =
+        workspace.archived_at === null ? [] : await this.members.readmitMembers(tx, id, workspace.owner_id);
+      const row = await this.workspaces.setArchived(tx, id, false);
+      return { archivedAt: row.archived_at?.toISOString() ?? null, disabled };
+    });
+    return { archived_at: archivedAt, disabled_members: await this.disabledForRoom(ctx, disabled) };
   }
 
   async listMembers(ctx: RequestContext, id: string): Promise<{ members: WorkspaceMember[] }> {
@@ -151,6 +166,37 @@ export class WorkspacesService {
         added_at: row.created_at.toISOString(),
       };
     });
+  }
+
+  /** The workspace the owner archives or unarchives: never a personal one. */
+  private async ownerOfShared(ctx: RequestContext, id: string, tx: Executor): Promise<WorkspaceRow> {
+    const { workspace } = await this.rules.owner(ctx, id, tx);
+    if (workspace.is_personal)
+      throw workspacesError('WORKSPACES.PERSONAL', 'A personal workspace cannot be archived');
+    return workspace;
+  }
+
+  /**
+   * The members an unarchiving disabled for lack of room, by name. Asked of identity after the commit:
+   * when it cannot answer, they are named by id only, since the unarchiving is done and asking again
+   * would find nobody left to disable.
+   */
+  private async disabledForRoom(ctx: RequestContext, userIds: string[]): Promise<DisabledMember[]> {
+    if (userIds.length === 0) return [];
+    const users = await this.bus.request(IdentityRpc.findUsers, ctx, { ids: userIds }).then(
+      (found) => found.users,
+      (error: unknown) => {
+        log.warn({ err: error }, 'the members disabled by an unarchiving could not be named');
+        return [];
+      },
+    );
+    const byId = new Map(users.map((user) => [user.id, user]));
+    return userIds.map((userId) => ({
+      user_id: userId,
+      username: byId.get(userId)?.username ?? null,
+      name: byId.get(userId)?.name ?? null,
+      reason: 'membership_limit',
+    }));
   }
 
   private async connectionsOf(

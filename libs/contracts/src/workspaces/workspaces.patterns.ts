@@ -13,6 +13,7 @@ import type {
   RenameWorkspaceRequest,
   ShareImpact,
   ShareRequest,
+  UnarchiveResult,
   UpdateMemberRequest,
   Workspace,
   WorkspaceDetail,
@@ -28,7 +29,7 @@ export const WorkspacesRpc = {
   get: rpc<WorkspaceIdRequest, { workspace: WorkspaceDetail }>('workspaces.workspace.get.v1', S.workspaceId),
   rename: rpc<RenameWorkspaceRequest, { workspace: Workspace }>('workspaces.workspace.rename.v1', S.rename),
   archive: rpc<WorkspaceIdRequest, ArchiveResult>('workspaces.workspace.archive.v1', S.workspaceId),
-  unarchive: rpc<WorkspaceIdRequest, ArchiveResult>('workspaces.workspace.unarchive.v1', S.workspaceId),
+  unarchive: rpc<WorkspaceIdRequest, UnarchiveResult>('workspaces.workspace.unarchive.v1', S.workspaceId),
   listMembers: rpc<WorkspaceIdRequest, { members: WorkspaceMember[] }>(
     'workspaces.member.list.v1',
     S.workspaceId,

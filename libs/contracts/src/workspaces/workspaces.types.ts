@@ -149,6 +149,27 @@ export interface ArchiveResult {
   archived_at: string | null;
 }
 
+/**
+ * Why unarchiving a workspace disabled a member: `membership_limit`, they already belonged to as many
+ * workspaces as a user may (WORKSPACE_LIMITS.membershipsMax), and its membership counts again.
+ */
+export const UNARCHIVE_DISABLED_REASONS = ['membership_limit'] as const;
+export type UnarchiveDisabledReason = (typeof UNARCHIVE_DISABLED_REASONS)[number];
+
+/** A member that unarchiving a workspace disabled, as a manager would have (their shares paused). */
+export interface DisabledMember {
+  user_id: string;
+  /** As identity knows them (null when it could not say). */
+  username: string | null;
+  name: string | null;
+  reason: UnarchiveDisabledReason;
+}
+
+export interface UnarchiveResult extends ArchiveResult {
+  /** Who the workspace lost on coming back, and why (empty when everyone had room). */
+  disabled_members: DisabledMember[];
+}
+
 /** For the connections service: may the caller use this connection through a workspace? */
 export interface ConnectionAccessRequest {
   connectionId: string;

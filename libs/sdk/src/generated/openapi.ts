@@ -1152,7 +1152,7 @@ export interface paths {
         post: operations["Workspaces_archive"];
         /**
          * Unarchive a workspace (owner): `archived_at` back to null
-         * @description For the owner: the workspace becomes writable again (`archived_at` is null), and its memberships count toward the workspaces a user may belong to again: a member who already belongs to as many as allowed is disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them).
+         * @description For the owner: the workspace becomes writable again (`archived_at` is null), and its memberships count toward the workspaces a user may belong to again: a member who already belongs to as many as allowed is disabled (as DELETE /members/{userId} would; re-enabling them later counts as adding them). The answer names them in `disabled_members` (with `reason: membership_limit`), and the audit log has a `workspace.member_disabled` entry for each.
          */
         delete: operations["Workspaces_unarchive"];
         options?: never;
@@ -4490,6 +4490,24 @@ export interface components {
         ArchiveResultDto: {
             /** Format: date-time */
             archived_at: string | null;
+        };
+        DisabledMemberDto: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description Null when identity could not name them */
+            username: string | null;
+            name: string | null;
+            /**
+             * @description `membership_limit`: they already belonged to 500 workspaces that count toward the cap, and this one counts again
+             * @enum {string}
+             */
+            reason: "membership_limit";
+        };
+        UnarchiveResultDto: {
+            /** Format: date-time */
+            archived_at: string | null;
+            /** @description The members unarchiving disabled for lack of room (as DELETE /members/{userId} would: their shares paused), each with why; empty when everyone had room. Each is also an audit entry (`workspace.member_disabled`, summary `{reason}`). */
+            disabled_members: components["schemas"]["DisabledMemberDto"][];
         };
         MemberListDto: {
             members: components["schemas"]["WorkspaceMemberDto"][];
@@ -13860,7 +13878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveResultDto"];
+                    "application/json": components["schemas"]["UnarchiveResultDto"];
                 };
             };
             /** @description The id is not a UUID */
