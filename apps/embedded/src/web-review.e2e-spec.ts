@@ -1,4 +1,5 @@
 import { POLICY_FILES } from '@pc/testing';
+import { Client } from 'pg';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { type Json, PROFILE, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { axeViolations, DESKTOP, PHONE, sideways, WebBrowser } from './testing/web-browser';
@@ -126,27 +127,94 @@ describe('the review queue in a browser: who submitted what, what validation fou
       `repository · unified project · version 1.2.3 · kit 1.4.0 · ref main · commit ${policy.commit.slice(0, 12)}`,
     );
     await policyReport.getByText('No errors, no warnings.').waitFor();
-    // The ruleset's: its rules by severity, the file read; its findings are read again at the commit
-    // submitted, when the reviewer asks (the engine's check runs again).
+    // The ruleset's: its rules by severity, the file read, and the warnings validation found at the
+    // commit submitted, kept with the submission as the policy's report is: shown at once.
     const rulesetReport = card(page, ruleset.name).getByRole('region', {
       name: `Validation report of ${ruleset.name}`,
     });
     expect(await rulesetReport.getByText(/^repository · /).textContent()).toBe(
       `repository · file ruleset.yaml · profile Payments API Rules · 2 violations, 1 warning, 1 info rules · commit ${ruleset.commit.slice(0, 12)}`,
     );
-    // Only the ruleset's findings are read again: the policy's were kept.
-    expect(await page.getByRole('button', { name: /^Validate again/ }).count()).toBe(1);
-    await rulesetReport
-      .getByRole('button', { name: `Validate again at commit ${ruleset.commit.slice(0, 12)}` })
-      .click();
     for (const warning of ruleset.warnings)
       await rulesetReport
         .getByRole('listitem')
         .filter({ hasText: `Warning: ${warning}` })
         .waitFor();
+    // Nothing to read again: both kept what validation found.
     expect(await page.getByRole('button', { name: /^Validate again/ }).count()).toBe(0);
     expect({ violations: await axeViolations(page) }).toEqual({ violations: [] });
     await context.close();
+  });
+
+  it('reads again at its commit the warnings a submission did not keep: made before they were kept, or more than it keeps', async () => {
+    const name = `Older Rules ${h.next()}`;
+    const created = await h.submit(submitter.token, {
+      name,
+      repoUrl: await h.newRepo({ 'ruleset.yaml': PROFILE_WITHOUT_DESCRIPTION }),
+    });
+    const { id, source_commit: commit } = created.submission as { id: string; source_commit: string };
+    const warnings = created.warnings as string[];
+    const validateAgain = `Validate again at commit ${commit.slice(0, 12)}`;
+    const pg = new Client({ connectionString: h.db.url });
+    await pg.connect();
+    try {
+      expect(warnings.length).toBeGreaterThan(1);
+      // As a submission made before warnings were kept: the card says so, and reads them on asking.
+      await pg.query(`UPDATE rulesets.ruleset_submissions SET validation_warnings = NULL WHERE id = $1`, [
+        id,
+      ]);
+      const { context, page } = await reviewQueue();
+      const report = card(page, name).getByRole('region', { name: `Validation report of ${name}` });
+      await report
+        .getByText(
+          `Its warnings were not kept: it was submitted before submissions kept them. ` +
+            `Validation reads the repository again at commit ${commit.slice(0, 12)}.`,
+        )
+        .waitFor();
+      expect(await report.getByRole('listitem').count()).toBe(0);
+      await report.getByRole('button', { name: validateAgain }).click();
+      for (const warning of warnings)
+        await report
+          .getByRole('listitem')
+          .filter({ hasText: `Warning: ${warning}` })
+          .waitFor();
+      expect(await report.getByRole('button', { name: /^Validate again/ }).count()).toBe(0);
+
+      // Kept only the first: it shows at once, with how many more there are to read again.
+      const more = warnings.length - 1;
+      await pg.query(
+        `UPDATE rulesets.ruleset_submissions SET validation_warnings = $2, validation_warnings_omitted = $3
+          WHERE id = $1`,
+        [id, warnings.slice(0, 1), more],
+      );
+      await page.reload();
+      await report
+        .getByRole('listitem')
+        .filter({ hasText: `Warning: ${warnings[0]}` })
+        .waitFor();
+      await report
+        .getByText(
+          `${more} more ${more === 1 ? 'warning was' : 'warnings were'} found than the submission keeps. ` +
+            `Validation reads the repository again at commit ${commit.slice(0, 12)}.`,
+        )
+        .waitFor();
+      expect(await report.getByRole('listitem').count()).toBe(1);
+      await report.getByRole('button', { name: validateAgain }).click();
+      for (const warning of warnings)
+        await report
+          .getByRole('listitem')
+          .filter({ hasText: `Warning: ${warning}` })
+          .waitFor();
+      expect(await report.getByRole('listitem').count()).toBe(warnings.length);
+      expect({ violations: await axeViolations(page) }).toEqual({ violations: [] });
+      await context.close();
+    } finally {
+      await pg.end();
+      // Out of the queue, for the tests after this one.
+      expect((await h.http.delete(`/api/ruleset-submissions/${id}`, { token: submitter.token })).status).toBe(
+        200,
+      );
+    }
   });
 
   it('a long description shows a few lines and "Show more" shows it whole; a short one has no button', async () => {

@@ -16,6 +16,12 @@ interface Findings {
   warnings: string[];
 }
 
+interface ReadAgain {
+  why: string;
+  at: string;
+  read: () => Promise<Findings>;
+}
+
 /** A submission as a reviewer reads it, whatever its kind. */
 interface SubmissionReview {
   kind: QueuedSubmission['kind'];
@@ -32,11 +38,13 @@ interface SubmissionReview {
   repository: string;
   facts: string[];
   ok: boolean;
+  /** Its errors and warnings as kept with the submission; null where none are kept. */
+  findings: Findings | null;
   /**
-   * Its errors and warnings as kept with the submission, or, where they are not kept, how to read them
-   * again at the commit it was validated at (`at`: that commit, else its ref, in words).
+   * Where the submission keeps none of its warnings or not all of them, why, and how to read them again
+   * at the commit it was validated at (`at`: that commit, else its ref, in words).
    */
-  findings: Findings | { at: string; read: () => Promise<Findings> };
+  readAgain: ReadAgain | null;
   /** The listing has a reviewed commit: "changes since the last review" are read from it. */
   pinned: boolean;
 }
@@ -81,15 +89,17 @@ async function readPolicySubmission(queued: Schemas['QueuedSubmissionDto']): Pro
     ]),
     ok: v.ok,
     findings: { errors: v.errors, warnings: v.warnings },
+    readAgain: null,
     pinned: policy.pin !== null,
   };
 }
 
 /**
  * A ruleset submission keeps what validation read (the file, the profile, its rules by severity, the
- * commit) but not its warnings: the reviewer has them read again at that commit, on asking (the engine's
- * check runs again, in the reviewer's share of the evaluator). It was kept only because validation
- * passed. Its submitter and pin are the ruleset's.
+ * commit) and the warnings it found there, the first ones of many (it was kept only because validation
+ * passed: no errors). Where it keeps none (submitted before they were kept) or not all, the reviewer has
+ * them read again at that commit, on asking (the engine's check runs again, in the reviewer's share of the
+ * evaluator). Its submitter and pin are the ruleset's.
  */
 async function readRulesetSubmission(
   queued: Schemas['QueuedRulesetSubmissionDto'],
@@ -97,7 +107,28 @@ async function readRulesetSubmission(
   const { ruleset } = await ok(
     api.GET('/api/rulesets/{id}', { params: { path: { id: queued.ruleset_id } } }),
   );
-  const at = queued.source_commit ?? queued.source_ref;
+  const ref = queued.source_commit ?? queued.source_ref;
+  const kept = queued.validation_warnings;
+  const omitted = queued.validation_warnings_omitted;
+  const at = queued.source_commit
+    ? `commit ${short(queued.source_commit)}`
+    : (queued.source_ref ?? 'its default branch');
+  const readAgain = (why: string): ReadAgain => ({
+    why: `${why} Validation reads the repository again at ${at}.`,
+    at,
+    read: async () => {
+      const { validation } = await ok(
+        api.POST('/api/ruleset-submissions/validate', {
+          body: {
+            repoUrl: queued.source_url,
+            ...(ref ? { ref } : {}),
+            ...(queued.ruleset_path ? { rulesetPath: queued.ruleset_path } : {}),
+          },
+        }),
+      );
+      return { errors: validation.errors, warnings: validation.warnings };
+    },
+  });
   return {
     kind: 'ruleset',
     listingId: queued.ruleset_id,
@@ -117,23 +148,14 @@ async function readRulesetSubmission(
       ['commit', short(queued.source_commit)],
     ]),
     ok: true,
-    findings: {
-      at: queued.source_commit
-        ? `commit ${short(queued.source_commit)}`
-        : (queued.source_ref ?? 'its default branch'),
-      read: async () => {
-        const { validation } = await ok(
-          api.POST('/api/ruleset-submissions/validate', {
-            body: {
-              repoUrl: queued.source_url,
-              ...(at ? { ref: at } : {}),
-              ...(queued.ruleset_path ? { rulesetPath: queued.ruleset_path } : {}),
-            },
-          }),
-        );
-        return { errors: validation.errors, warnings: validation.warnings };
-      },
-    },
+    findings: kept ? { errors: [], warnings: kept } : null,
+    readAgain: !kept
+      ? readAgain('Its warnings were not kept: it was submitted before submissions kept them.')
+      : omitted > 0
+        ? readAgain(
+            `${omitted} more ${omitted === 1 ? 'warning was' : 'warnings were'} found than the submission keeps.`,
+          )
+        : null,
     pinned: ruleset.pin !== null,
   };
 }
@@ -159,24 +181,30 @@ function FindingList({ findings }: { findings: Findings }) {
   );
 }
 
-/** Findings read again on asking, where the submission does not keep them. */
-function FindingsReadAgain({ at, read }: { at: string; read: () => Promise<Findings> }) {
-  const [findings, setFindings] = useState<Findings | null>(null);
-  const action = useAction(async () => setFindings(await read()));
-  if (findings) return <FindingList findings={findings} />;
+/**
+ * The findings kept with the submission; where it keeps none or not all, why, and a button that reads
+ * them all again (they then replace the kept ones).
+ */
+function SubmissionFindings({ kept, readAgain }: { kept: Findings | null; readAgain: ReadAgain | null }) {
+  const [readNow, setReadNow] = useState<Findings | null>(null);
+  const action = useAction(async (again: ReadAgain) => setReadNow(await again.read()));
+  const findings = readNow ?? kept;
   return (
     <>
-      <p className="meta">
-        Its warnings are not kept with the submission: validation reads the repository again at {at}.
-      </p>
-      <button
-        type="button"
-        className="secondary small"
-        disabled={action.busy}
-        onClick={() => void action.run()}
-      >
-        {action.busy ? 'Validating…' : `Validate again at ${at}`}
-      </button>
+      {findings && <FindingList findings={findings} />}
+      {readAgain && !readNow && (
+        <>
+          <p className="meta">{readAgain.why}</p>
+          <button
+            type="button"
+            className="secondary small"
+            disabled={action.busy}
+            onClick={() => void action.run(readAgain)}
+          >
+            {action.busy ? 'Validating…' : `Validate again at ${readAgain.at}`}
+          </button>
+        </>
+      )}
       <ErrorMessage error={action.error} />
     </>
   );
@@ -191,7 +219,7 @@ export function SubmissionDetails({ submission }: { submission: QueuedSubmission
     [review?.kind, review?.listingId, review?.pinned],
   );
   if (!review) return <Pending state={read} />;
-  const { owner, findings } = review;
+  const { owner } = review;
   const source = changes.data?.source;
   return (
     <>
@@ -209,11 +237,7 @@ export function SubmissionDetails({ submission }: { submission: QueuedSubmission
           <a href={review.repository}>repository</a>
           {review.facts.map((fact) => ` · ${fact}`).join('')}
         </p>
-        {'read' in findings ? (
-          <FindingsReadAgain key={findings.at} {...findings} />
-        ) : (
-          <FindingList findings={findings} />
-        )}
+        <SubmissionFindings key={review.readAgain?.at} kept={review.findings} readAgain={review.readAgain} />
       </section>
       <section aria-label={`Changes since the last review of ${submission.name}`}>
         <h4>Changes since the last review</h4>

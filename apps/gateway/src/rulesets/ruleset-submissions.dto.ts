@@ -260,6 +260,25 @@ export class RulesetSubmissionDto {
     description: 'An extension: the content digest of the repository at `source_commit` (see the README)',
   })
   content_digest!: string | null;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', maxLength: L.warningsKept.maxLength },
+    maxItems: L.warningsKept.maxItems,
+    nullable: true,
+    description:
+      'An extension: the warnings validation found at `source_commit` (replaced when an edit of the ' +
+      `repository, ref or path validates again): the first ${L.warningsKept.maxItems}, each cut to ` +
+      `${L.warningsKept.maxLength} characters (ending "…"). Null on submissions made before they were kept`,
+  })
+  validation_warnings!: string[] | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'An extension: the warnings validation found beyond `validation_warnings` (0 when all are kept, and ' +
+      'when none are)',
+  })
+  validation_warnings_omitted!: number;
   @ApiProperty({ type: RulesetSnapshotDto, nullable: true, description: 'The content before the last edit' })
   previous_snapshot!: RulesetSnapshotDto | null;
   @ApiProperty({ type: 'integer', description: 'Edits of the content so far' }) revision_count!: number;
@@ -283,7 +302,13 @@ export class RulesetSubmissionEnvelopeDto {
 }
 
 export class RulesetSubmissionCreatedDto extends RulesetSubmissionEnvelopeDto {
-  @ApiProperty({ type: [String], description: 'Doubtful things validation noticed' }) warnings!: string[];
+  @ApiProperty({
+    type: [String],
+    description:
+      'Doubtful things validation noticed, all of them (the submission keeps the first ones as ' +
+      '`validation_warnings`)',
+  })
+  warnings!: string[];
 }
 
 export class RulesetSubmissionDetailDto extends RulesetSubmissionEnvelopeDto {

@@ -19,6 +19,7 @@ import { RulesetsWaiverRuleset1797400000000 } from './migrations/1797400000000-r
 import { RulesetsEvaluationSource1797500000000 } from './migrations/1797500000000-rulesets-evaluation-source';
 import { RulesetsTransferOutcomes1797300000000 } from './migrations/1797300000000-rulesets-transfer-outcomes';
 import { RulesetsOldMoveGuard1797700000000 } from './migrations/1797700000000-rulesets-old-move-guard';
+import { RulesetsSubmissionWarnings1797800000000 } from './migrations/1797800000000-rulesets-submission-warnings';
 import { RulesetsSearchOrder1796700000000 } from './migrations/1796700000000-rulesets-search-order';
 import { RulesetsItemChanges1796700000100 } from './migrations/1796700000100-rulesets-item-changes';
 import { RulesetsSearchSorts1796800000000 } from './migrations/1796800000000-rulesets-search-sorts';
@@ -51,5 +52,6 @@ export const rulesetsDatabase = {
     RulesetsWaiverRuleset1797400000000,
     RulesetsEvaluationSource1797500000000,
     RulesetsOldMoveGuard1797700000000,
+    RulesetsSubmissionWarnings1797800000000,
   ],
 } satisfies Omit<ServiceDatabaseOptions, 'url'>;

@@ -137,6 +137,8 @@ export function toSubmission(row: SubmissionRow): RulesetSubmission {
     ruleset_id: row.ruleset_id,
     source_commit: row.source_commit,
     content_digest: row.content_digest,
+    validation_warnings: row.validation_warnings,
+    validation_warnings_omitted: row.validation_warnings_omitted,
     previous_snapshot: row.previous_snapshot,
     revision_count: row.revision_count,
     created_at: row.created_at.toISOString(),

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type RpcDescriptor, RulesetsRpc, type UpdateRulesetSubmissionRequest } from '@pc/contracts';
+import {
+  RULESET_LIMITS,
+  type RpcDescriptor,
+  RulesetsRpc,
+  type UpdateRulesetSubmissionRequest,
+} from '@pc/contracts';
 import { holdRowLock } from '@pc/testing';
 import {
   PROFILE,
@@ -421,6 +426,76 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
         rule_counts: { violation: 1, warning: 0, info: 0 },
         target_scopes: ['async-api'],
       });
+    });
+  });
+
+  describe('the warnings validation found, kept for the review', () => {
+    const queued = async (id: string) =>
+      (await h.request(RulesetsRpc.reviewQueue, h.admin.ctx, {})).rulesetSubmissions.find((q) => q.id === id);
+    /** The profile with a description: its only warning is then the missing registry.json. */
+    const WITH_DESCRIPTION = PROFILE.replace(
+      'profile: Spec Rules\n',
+      'profile: Spec Rules\ndescription: Checked.\n',
+    );
+    const registryOnly = ['registry.json: not found; the registry fields stay empty'];
+
+    it('keeps the warnings validation found at the commit with the submission: its owner and the review queue read them', async () => {
+      const created = await h.submit(owner);
+      expect(created.warnings).toContainEqual(expect.stringContaining('description is missing'));
+      const kept = { validation_warnings: created.warnings, validation_warnings_omitted: 0 };
+      expect(created.submission).toMatchObject(kept);
+      const { submission } = await h.request(RulesetsRpc.getSubmission, owner.ctx, {
+        id: created.submission.id,
+      });
+      expect(submission).toMatchObject(kept);
+      expect(await queued(submission.id)).toMatchObject(kept);
+    });
+
+    it('replaces them when an edit validates the repository again, and keeps them when an edit does not', async () => {
+      const repoUrl = h.repo(RULESET_FILES, { next: { ...RULESET_FILES, 'ruleset.yaml': WITH_DESCRIPTION } });
+      const s = await needsImprovement({ repoUrl });
+      const before = s.validation_warnings;
+      expect(before).toContainEqual(expect.stringContaining('description is missing'));
+      const described = await update(owner, { id: s.id, description: 'Other words, same repository.' });
+      expect(described.submission.validation_warnings).toEqual(before);
+      const moved = await update(owner, { id: s.id, sourceRef: 'next', resubmit: true });
+      expect(moved.submission).toMatchObject({
+        source_commit: h.host.commitOf(repoUrl, 'next'),
+        validation_warnings: registryOnly,
+        validation_warnings_omitted: 0,
+      });
+      expect(await queued(s.id)).toMatchObject({ validation_warnings: registryOnly });
+      // Back to the default branch: its warnings again, found at its commit.
+      const back = await update(h.admin, { id: s.id, sourceRef: '' });
+      expect(back.submission.validation_warnings).toEqual(before);
+    });
+
+    it('keeps the first warnings, each cut to its limit, and counts the ones left out', async () => {
+      const { maxItems, maxLength } = RULESET_LIMITS.warningsKept;
+      // A rule listed again and again: a warning each, every one naming a file whose path is longer than
+      // a kept warning may be (registry.json's missing is short).
+      const rulesetPath = `${'d'.repeat(200)}/${'e'.repeat(200)}/${'f'.repeat(100)}/ruleset.yaml`;
+      const again = '  - operation-summary\n'.repeat(maxItems + 9);
+      const profile = PROFILE.replace(
+        'violation: [operation-summary]\n',
+        `violation:\n  - operation-summary\n${again}`,
+      );
+      const created = await h.submit(owner, {
+        repoUrl: h.repo({ 'icon.svg': '<svg/>', [rulesetPath]: profile }),
+        rulesetPath,
+      });
+      const all = created.warnings;
+      expect(all).toHaveLength(maxItems + 11);
+      expect(all).toContainEqual(expect.stringMatching(/^registry\.json: not found/));
+      const cut = (w: string) => (w.length > maxLength ? `${w.slice(0, maxLength - 1)}…` : w);
+      expect(created.submission).toMatchObject({
+        validation_warnings: all.slice(0, maxItems).map(cut),
+        validation_warnings_omitted: 11,
+      });
+      expect(created.submission.validation_warnings!.filter((w) => w.endsWith('…'))).toHaveLength(
+        maxItems - 1,
+      );
+      expect(Math.max(...created.submission.validation_warnings!.map((w) => w.length))).toBe(maxLength);
     });
   });
 

@@ -443,9 +443,29 @@ export class SubmissionsService extends Submitting<
   }
 }
 
-/** The commit validation read and the content digest there (what approval pins). */
-function readAt(v: RulesetValidation): Pick<SubmissionRow, 'source_commit' | 'content_digest'> {
-  return { source_commit: v.commit, content_digest: v.contentDigest };
+/**
+ * The commit validation read and the content digest there (what approval pins), and the warnings it found
+ * there for the review: the first ones, each cut to its limit, and how many were left out.
+ */
+function readAt(
+  v: RulesetValidation,
+): Pick<
+  SubmissionRow,
+  'source_commit' | 'content_digest' | 'validation_warnings' | 'validation_warnings_omitted'
+> {
+  const { maxItems, maxLength } = RULESET_LIMITS.warningsKept;
+  return {
+    source_commit: v.commit,
+    content_digest: v.contentDigest,
+    validation_warnings: v.warnings.slice(0, maxItems).map((warning) => cutTo(warning, maxLength)),
+    validation_warnings_omitted: Math.max(0, v.warnings.length - maxItems),
+  };
+}
+
+/** At most `max` characters (code points): a longer text ends with "…" there. */
+function cutTo(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
 function validRegistryId(v: RulesetValidation): string | null {

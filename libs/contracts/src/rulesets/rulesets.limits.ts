@@ -45,6 +45,11 @@ export const RULESET_LIMITS = {
    * largest page, the whole answer before the list paged, so a caller that asks for no page gets what it did.
    */
   ownSubmissions: { min: 1, max: 100, default: 100 },
+  /**
+   * The warnings a submission keeps of the validation at its commit (`validation_warnings`): the first
+   * 50, each cut to 500 characters; the rest are counted (`validation_warnings_omitted`).
+   */
+  warningsKept: { maxItems: 50, maxLength: 500 },
   /** Entries of one submission's history returned at once (newest first). */
   history: { max: 200 },
   /** Ruleset submissions in the administrator's review queue (oldest first). */

@@ -270,6 +270,13 @@ export interface RulesetSubmission {
   source_commit: string | null;
   /** The content digest of the repository at `source_commit`. */
   content_digest: string | null;
+  /**
+   * The warnings validation found at `source_commit`, replaced whenever the repository is validated again
+   * (within `RULESET_LIMITS.warningsKept`); null on submissions made before they were kept.
+   */
+  validation_warnings: string[] | null;
+  /** The warnings validation found beyond those kept (0 when all are kept, and on older submissions). */
+  validation_warnings_omitted: number;
   previous_snapshot: RulesetSnapshot | null;
   revision_count: number;
   created_at: string;

@@ -4072,6 +4072,10 @@ export interface components {
             source_commit: string | null;
             /** @description An extension: the content digest of the repository at `source_commit` (see the README) */
             content_digest: string | null;
+            /** @description An extension: the warnings validation found at `source_commit` (replaced when an edit of the repository, ref or path validates again): the first 50, each cut to 500 characters (ending "…"). Null on submissions made before they were kept */
+            validation_warnings: string[] | null;
+            /** @description An extension: the warnings validation found beyond `validation_warnings` (0 when all are kept, and when none are) */
+            validation_warnings_omitted: number;
             /** @description The content before the last edit */
             previous_snapshot: components["schemas"]["RulesetSnapshotDto"] | null;
             /** @description Edits of the content so far */
@@ -5498,6 +5502,10 @@ export interface components {
             source_commit: string | null;
             /** @description An extension: the content digest of the repository at `source_commit` (see the README) */
             content_digest: string | null;
+            /** @description An extension: the warnings validation found at `source_commit` (replaced when an edit of the repository, ref or path validates again): the first 50, each cut to 500 characters (ending "…"). Null on submissions made before they were kept */
+            validation_warnings: string[] | null;
+            /** @description An extension: the warnings validation found beyond `validation_warnings` (0 when all are kept, and when none are) */
+            validation_warnings_omitted: number;
             /** @description The content before the last edit */
             previous_snapshot: components["schemas"]["RulesetSnapshotDto"] | null;
             /** @description Edits of the content so far */
@@ -5561,7 +5569,7 @@ export interface components {
         };
         RulesetSubmissionCreatedDto: {
             submission: components["schemas"]["RulesetSubmissionDto"];
-            /** @description Doubtful things validation noticed */
+            /** @description Doubtful things validation noticed, all of them (the submission keeps the first ones as `validation_warnings`) */
             warnings: string[];
         };
         RulesetSubmissionDetailDto: {
