@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IdentityRpc, type UpdateProfileRequest } from '@pc/contracts';
 import { DomainError } from '@pc/platform';
-import { inOneWindow } from '@pc/testing';
+import { inOneWindow, type OpenApiDocument, OpenApiValidator } from '@pc/testing';
 import { gatewayUnderTest } from '../testing/gateway-under-test';
 
 type Json = Record<string, unknown>;
@@ -88,6 +88,77 @@ describe("identity's routes at the gateway (a stand-in for identity)", () => {
     expect(sent[0]).toMatchObject({ ...valid, username: 'ada_1' });
     expect(sent[1]).toEqual({ bio: '', linkedinUrl: null, xUrl: null });
     expect(sent[2]).toEqual({ bio: 'kept' });
+  });
+
+  it('refuses every profile link the document refuses, and takes every one it takes', async () => {
+    const { token } = gateway.user();
+    const served = await gateway.fetch('GET', '/api/openapi.json');
+    const document = served.body as unknown as OpenApiDocument;
+    const properties = (document.components!.schemas!.UpdateMeDto as { properties: Record<string, unknown> })
+      .properties;
+    const validator = new OpenApiValidator(document);
+    const long = (url: string, length: number) => url + 'a'.repeat(length - url.length);
+    const cases: Record<'linkedinUrl' | 'xUrl', Array<[unknown, boolean]>> = {
+      linkedinUrl: [
+        ['https://www.linkedin.com/in/ada', true],
+        ['https://de.linkedin.com/in/ada-lovelace-1815/', true],
+        ['https://linkedin.com', true],
+        ['https://linkedin.com/in/ada?trk=public_profile#about', true],
+        ['https://linkedin.com/in/jos%C3%A9', true],
+        [long('https://linkedin.com/in/', 2048), true],
+        ['', true],
+        [null, true],
+        [long('https://linkedin.com/in/', 2049), false],
+        ['http://linkedin.com/in/ada', false],
+        ['ftp://linkedin.com/in/ada', false],
+        ['linkedin.com/in/ada', false],
+        ['https://linkedin.com.evil.example/in/ada', false],
+        ['https://evil.example/linkedin.com', false],
+        ['https://example.com/in/ada', false],
+        ['https://abcd.linkedin.com/in/ada', false],
+        ['https://a.b.linkedin.com/in/ada', false],
+        ['https://user:secret@linkedin.com/in/ada', false],
+        ['https://linkedin.com@evil.example/in/ada', false],
+        ['https://linkedin.com:8443/in/ada', false],
+        ['https://linkedin.com/in/jos\u00e9', false],
+        ['https://linkedin.com/in/a da', false],
+        [' https://linkedin.com/in/ada', false],
+        ['https://linkedin.com/in/ada\n', false],
+        ['https:\\\\linkedin.com\\in\\ada', false],
+        [42, false],
+      ],
+      xUrl: [
+        ['https://x.com/ada', true],
+        ['https://www.x.com/ada', true],
+        ['https://twitter.com/ada', true],
+        ['https://www.twitter.com/ada/status/1?s=20', true],
+        ['', true],
+        [null, true],
+        ['http://x.com/ada', false],
+        ['https://mastodon.example/@ada', false],
+        ['https://mobile.twitter.com/ada', false],
+        ['https://xx.com/ada', false],
+        ['https://x.com.evil.example/ada', false],
+        ['https://x.com@evil.example/ada', false],
+        ['https://twitter.com:444/ada', false],
+        [long('https://x.com/', 2049), false],
+      ],
+    };
+    // What the document and the API say of each value, beside what both should say.
+    const found: Json[] = [];
+    const wanted: Json[] = [];
+    for (const [field, values] of Object.entries(cases)) {
+      const documented = validator.compileRequestSchema(properties[field]);
+      for (const [value, ok] of values) {
+        const res = await gateway.fetch('PATCH', '/api/me', { token, body: { [field]: value } });
+        const shown =
+          typeof value === 'string' && value.length > 80 ? `${value.slice(0, 40)}… (${value.length})` : value;
+        const refused = res.status === 400 ? [...new Set(fieldsOf(res.body))] : [];
+        found.push({ field, value: shown, document: documented(value), api: res.status, refused });
+        wanted.push({ field, value: shown, document: ok, api: ok ? 200 : 400, refused: ok ? [] : [field] });
+      }
+    }
+    expect(found).toEqual(wanted);
   });
 
   it('takes a token expiry of 30, 90 or 365 days and a name and scopes within their limits, else 400', async () => {

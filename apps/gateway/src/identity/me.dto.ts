@@ -1,39 +1,47 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BIO_MAX, COMPANY, USER_NAME, USERNAME, USERNAME_PATTERN } from '@pc/contracts';
-import { Transform } from 'class-transformer';
 import {
-  IsString,
-  Length,
-  Matches,
-  MaxLength,
-  registerDecorator,
-  ValidateIf,
-  type ValidationOptions,
-} from 'class-validator';
-import { lower, Nullable, Optional, trim, URI_OR_EMPTY, UrlLength } from '../http/common.dto';
+  BIO_MAX,
+  COMPANY,
+  LINKEDIN_URL_PATTERN,
+  PROFILE_URL_MAX,
+  USER_NAME,
+  USERNAME,
+  USERNAME_PATTERN,
+  X_URL_PATTERN,
+} from '@pc/contracts';
+import { Transform } from 'class-transformer';
+import { IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { lower, Nullable, Optional, trim } from '../http/common.dto';
 import { OptionalBoolean, OptionalString } from '../http/schema-fields';
 
-/** An https URL whose host is one of the given domains (its length is UrlLength's). */
-function IsHttpsUrlOn(hosts: RegExp, label: string, options?: ValidationOptions) {
-  return (object: object, propertyName: string) =>
-    registerDecorator({
-      name: 'isHttpsUrlOn',
-      target: object.constructor,
-      propertyName,
-      options: { message: `must be an https URL on ${label}`, ...options },
-      validator: {
-        validate(value: unknown) {
-          if (typeof value !== 'string') return false;
-          try {
-            const url = new URL(value);
-            return url.protocol === 'https:' && !url.username && !url.password && hosts.test(url.hostname);
-          } catch {
-            return false;
-          }
-        },
-      },
-    });
-}
+/** What a profile link's pattern asks of it besides its host, in words (its description and refusal). */
+const PROFILE_URL_FORM =
+  'the host in lower case, no port, user or password, and any character RFC 3986 does not allow in a ' +
+  'path, query or fragment percent-encoded';
+
+/**
+ * A profile link: an https URL on `hosts` as `pattern` spells it, of at most PROFILE_URL_MAX characters, or
+ * empty or null to clear it. The document states the pattern and the length the checks use, so a client
+ * (or a linter) reading it refuses what the API refuses.
+ */
+const ProfileUrl = (pattern: RegExp, hosts: string, example: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      anyOf: [
+        { type: 'string', format: 'uri', maxLength: PROFILE_URL_MAX, pattern: pattern.source },
+        { type: 'string', maxLength: 0 },
+        { type: 'null' },
+      ],
+      description: `An https URL on ${hosts}: ${PROFILE_URL_FORM}; null or empty clears it`,
+      example,
+    }),
+    Nullable(),
+    ValidateIf((_, value) => value !== ''),
+    IsString(),
+    MaxLength(PROFILE_URL_MAX, { message: `must be at most ${PROFILE_URL_MAX} characters` }),
+    Matches(pattern, { message: `must be an https URL on ${hosts}: ${PROFILE_URL_FORM}` }),
+  );
 
 export class UpdateMeDto {
   @OptionalString({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
@@ -79,26 +87,14 @@ export class UpdateMeDto {
   @MaxLength(BIO_MAX)
   bio?: string | null;
 
-  @ApiPropertyOptional({
-    anyOf: [...URI_OR_EMPTY.anyOf, { type: 'null' }],
-    description: 'An https URL on linkedin.com (any country subdomain); null or empty clears it',
-    example: 'https://www.linkedin.com/in/ada',
-  })
-  @Nullable()
-  @ValidateIf((_, value) => value !== '')
-  @UrlLength()
-  @IsHttpsUrlOn(/^([a-z]{2,3}\.)?linkedin\.com$/i, 'linkedin.com')
+  @ProfileUrl(
+    LINKEDIN_URL_PATTERN,
+    'linkedin.com or a subdomain of it of two or three letters (a country, www)',
+    'https://www.linkedin.com/in/ada',
+  )
   linkedinUrl?: string | null;
 
-  @ApiPropertyOptional({
-    anyOf: [...URI_OR_EMPTY.anyOf, { type: 'null' }],
-    description: 'An https URL on x.com or twitter.com; null or empty clears it',
-    example: 'https://x.com/ada',
-  })
-  @Nullable()
-  @ValidateIf((_, value) => value !== '')
-  @UrlLength()
-  @IsHttpsUrlOn(/^(www\.)?(x|twitter)\.com$/i, 'x.com or twitter.com')
+  @ProfileUrl(X_URL_PATTERN, 'x.com or twitter.com, with or without www', 'https://x.com/ada')
   xUrl?: string | null;
 
   @OptionalBoolean({ description: 'A new account starts private (false)' })

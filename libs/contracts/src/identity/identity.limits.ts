@@ -20,6 +20,24 @@ export const USERNAME_REFERENCE_PATTERN = /^@?[A-Za-z0-9][A-Za-z0-9_-]{1,28}[A-Z
 export const BIO_MAX = 1000;
 /** Profile links (LinkedIn, X). */
 export const PROFILE_URL_MAX = URL_MAX_LENGTH;
+/** The characters RFC 3986 allows as they are in a path segment (its pchar, besides percent-encoded ones). */
+const PCHAR = String.raw`-A-Za-z0-9._~!$&'()*+,;=:@`;
+/**
+ * An https URL on `host` (lower case), then nothing but a path, a query and a fragment as RFC 3986 spells
+ * them (any other character percent-encoded): no port, user or password, no space. Each is a URI as
+ * JSON Schema's `format: uri` reads one, so the pattern (and the length) is the whole rule.
+ */
+const httpsUrlOn = (host: string) => {
+  const segment = String.raw`(?:[${PCHAR}]|%[0-9A-Fa-f]{2})*`;
+  const queryOrFragment = String.raw`(?:[${PCHAR}/?]|%[0-9A-Fa-f]{2})*`;
+  return new RegExp(
+    String.raw`^https://${host}(?:/${segment})*(?:\?${queryOrFragment})?(?:#${queryOrFragment})?$`,
+  );
+};
+/** A LinkedIn profile link: on linkedin.com or a subdomain of two or three letters (a country's, www). */
+export const LINKEDIN_URL_PATTERN = httpsUrlOn(String.raw`(?:[a-z]{2,3}\.)?linkedin\.com`);
+/** An X profile link: on x.com or twitter.com, with or without www. */
+export const X_URL_PATTERN = httpsUrlOn(String.raw`(?:www\.)?(?:x|twitter)\.com`);
 
 /** A personal access token's name, trimmed. */
 export const TOKEN_NAME: LengthRange = { min: 1, max: 100 };

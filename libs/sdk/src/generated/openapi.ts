@@ -3266,12 +3266,12 @@ export interface components {
             /** @description null or empty clears it */
             bio?: string | null;
             /**
-             * @description An https URL on linkedin.com (any country subdomain); null or empty clears it
+             * @description An https URL on linkedin.com or a subdomain of it of two or three letters (a country, www): the host in lower case, no port, user or password, and any character RFC 3986 does not allow in a path, query or fragment percent-encoded; null or empty clears it
              * @example https://www.linkedin.com/in/ada
              */
             linkedinUrl?: string | null;
             /**
-             * @description An https URL on x.com or twitter.com; null or empty clears it
+             * @description An https URL on x.com or twitter.com, with or without www: the host in lower case, no port, user or password, and any character RFC 3986 does not allow in a path, query or fragment percent-encoded; null or empty clears it
              * @example https://x.com/ada
              */
             xUrl?: string | null;
