@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
+import { WORKSPACE_LIMITS } from '@pc/contracts';
 import { inOneWindow } from '@pc/testing';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
@@ -1784,7 +1786,37 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page
       .getByText('Archived: members and their roles stay as they are until it is unarchived.')
       .waitFor();
+    // Meanwhile the colleague joined as many workspaces as a user may: unarchiving disables them here, and
+    // the page says whom, where the API's answer names them.
+    await memberOfOthers(colleague.id, WORKSPACE_LIMITS.membershipsMax - 1);
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unarchive this workspace?' });
+    await dialog.getByText(/A member who already belongs to 500 workspaces.* is disabled here/).waitFor();
+    await dialog.getByRole('button', { name: 'Unarchive' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `already belonged to 500 workspaces` })
+      .filter({ hasText: `@${colleague.username}` })
+      .waitFor();
+    await row.getByRole('button', { name: 'Re-enable' }).waitFor();
   });
+
+  /** Makes `userId` a member of `count` workspaces of other owners (as many joins, written at once). */
+  async function memberOfOthers(userId: string, count: number): Promise<void> {
+    const db = new Client({ connectionString: world.db.url });
+    await db.connect();
+    try {
+      await db.query(
+        `WITH w AS (
+           INSERT INTO workspaces.workspaces (name, slug, owner_id)
+           SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+         INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
+        [userId, count],
+      );
+    } finally {
+      await db.end();
+    }
+  }
 
   it('a manager changes a role or re-enables a member only after a confirm that says what it changes, as disabling and leaving are', async () => {
     const { id, colleague } = await workspaceWithColleague('Web role changes');

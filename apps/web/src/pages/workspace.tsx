@@ -1,6 +1,7 @@
 // One workspace: rename, archive, members and roles, shared connections, self-heal of drifted deployments,
 // what is installed (policies and rulesets); every destructive action shows its impact first.
 import { useState } from 'react';
+import { WORKSPACE_LIMITS } from '@pc/contracts';
 import { api, ok, type Schemas } from '../api/client';
 import { Link, navigate } from '../router';
 import { SelfHealSetting } from '../self-heal-setting';
@@ -15,6 +16,7 @@ import { ErrorMessage, Loading, Page, PendingPage } from '../ui/page';
 type Detail = Schemas['WorkspaceDetailDto'];
 type Member = Schemas['WorkspaceMemberDto'];
 type Shared = Schemas['WorkspaceConnectionDto'];
+type DisabledMember = Schemas['DisabledMemberDto'];
 
 export default function WorkspacePage({ params }: { params: Record<string, string> }) {
   const id = params.id;
@@ -33,12 +35,15 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
     await ok(api.PATCH('/api/workspaces/{id}', { ...path, body: { name: name.trim() } }));
     reload();
   });
+  // Whom unarchiving disabled: they already belonged to as many workspaces as a user may.
+  const [disabled, setDisabled] = useState<DisabledMember[]>([]);
   const archive = useAction(async () => {
-    await ok(
-      w.archived_at
-        ? api.DELETE('/api/workspaces/{id}/archive', path)
-        : api.POST('/api/workspaces/{id}/archive', path),
-    );
+    if (w.archived_at) {
+      setDisabled((await ok(api.DELETE('/api/workspaces/{id}/archive', path))).disabled_members);
+    } else {
+      await ok(api.POST('/api/workspaces/{id}/archive', path));
+      setDisabled([]);
+    }
     setArchiving(false);
     reload();
   });
@@ -69,6 +74,15 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
           </Badge>
         ) : null}
       </p>
+      {disabled.length > 0 ? (
+        <p role="status">
+          Unarchived. {disabled.length === 1 ? 'This member' : `These ${disabled.length} members`} already
+          belonged to {WORKSPACE_LIMITS.membershipsMax} workspaces, as many as a user may, and{' '}
+          {disabled.length === 1 ? 'was' : 'were'} disabled here (their shared connections paused):{' '}
+          {disabled.map((m) => (m.username ? `@${m.username}` : (m.name ?? m.user_id))).join(', ')}. Re-enable
+          them below once they have left another workspace.
+        </p>
+      ) : null}
       {w.role === 'owner' ? (
         <ActionForm className="form" aria-label="Rename" runs={rename}>
           <TextField
@@ -105,7 +119,7 @@ function Workspace({ w, reload, reloadError }: { w: Detail; reload: () => void; 
       >
         <p>
           {w.archived_at
-            ? 'Members can deploy, add members and share connections again.'
+            ? `Members can deploy, add members and share connections again. A member who already belongs to ${WORKSPACE_LIMITS.membershipsMax} workspaces, as many as a user may, is disabled here: you can re-enable them once they have room.`
             : 'The workspace becomes read-only: no new deployments, members or shared connections until it is unarchived. What is deployed stays.'}
         </p>
         <ErrorMessage error={archive.error} />
