@@ -174,6 +174,11 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('button', { name: 'Liked (1)', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Follow' }).click();
     await page.getByRole('button', { name: 'Following' }).waitFor();
+    // What following brings: the hint leads to the webhooks, whose event says it carries what one follows.
+    await page.getByText('Its new versions reach your').getByRole('link', { name: 'webhooks' }).click();
+    await page.getByRole('checkbox', { name: /^version\.published \(.*follow/ }).waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.getByLabel('Add a comment').fill('Does it read the scopes of a JWT too?');
     await page.getByRole('button', { name: 'Post' }).click();

@@ -2103,6 +2103,12 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const hooks = page.getByRole('region', { name: 'Workspace webhooks' });
     // A workspace endpoint takes the workspace's event types only.
     expect(await hooks.getByLabel(/^submission\.decided/).count()).toBe(0);
+    // It follows nothing: a new version reaches it for what was deployed in it.
+    await hooks
+      .getByRole('checkbox', {
+        name: 'version.published (a new reviewed version of something deployed in this workspace)',
+      })
+      .waitFor();
     await hooks.getByLabel('URL').fill(world.receiver.url('/web-team'));
     await hooks.getByLabel('Description').fill('Team CI');
     await hooks.getByRole('button', { name: 'Create endpoint' }).click();

@@ -15,7 +15,7 @@ type Endpoint = Schemas['WebhookEndpointDto'];
 /** What each event type tells, as the form lists it. */
 const EVENT_LABELS: Record<WebhookEventType, string> = {
   'submission.decided': 'a submission of yours was approved, rejected or sent back',
-  'version.published': 'a new reviewed version of something deployed',
+  'version.published': 'a new reviewed version of something you follow or deployed',
   'deployment.succeeded': 'a deployment succeeded',
   'deployment.failed': 'a deployment failed',
   'deployment.drift_detected': 'a deployment was found removed from the platform, or back',
@@ -44,6 +44,13 @@ export default function Webhooks() {
       <WebhookEndpoints />
     </Page>
   );
+}
+
+/** What an event tells a workspace's endpoint (it follows nothing: it hears of what was deployed in it) or a user's. */
+function eventLabel(type: WebhookEventType, workspace: boolean): string {
+  return workspace && type === 'version.published'
+    ? 'a new reviewed version of something deployed in this workspace'
+    : EVENT_LABELS[type];
 }
 
 /** A user's own endpoints, or (with `workspaceId`) a workspace's, for its owner. */
@@ -129,7 +136,7 @@ export function WebhookEndpoints({ workspaceId }: { workspaceId?: string }) {
         <CheckboxSet
           legend="Events"
           options={eventTypes}
-          label={(type) => `${type} (${EVENT_LABELS[type]})`}
+          label={(type) => `${type} (${eventLabel(type, workspaceId !== undefined)})`}
           value={types}
           onChange={setTypes}
         />
