@@ -127,6 +127,10 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       GovernanceRpc.listApis,
       GovernanceRpc.getApi,
       GovernanceRpc.listEvaluations,
+      // list_workspaces and list_connections: the ids plan_deployment and list_governed_apis take.
+      WorkspacesRpc.list,
+      WorkspacesRpc.get,
+      ConnectionsRpc.list,
     ],
     hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
   },
