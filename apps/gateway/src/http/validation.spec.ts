@@ -54,6 +54,15 @@ describe('the validators tell what is wrong, with the limit', () => {
       status: 400,
       details: [{ field: 'linkedinUrl', message: 'must be an https URL on linkedin.com' }],
     });
+    // On the right host, the refusal says what else the link must be.
+    expect((await refusal(UpdateMeDto, { xUrl: 'https://x.com:8443/ada' })).details).toEqual([
+      {
+        field: 'xUrl',
+        message: expect.stringMatching(
+          /^must be an https URL on x\.com or twitter\.com: .*no port/,
+        ) as string,
+      },
+    ]);
     const long = `https://www.linkedin.com/in/${'a'.repeat(URL_MAX_LENGTH)}`;
     expect((await refusal(UpdateMeDto, { linkedinUrl: long })).details).toContainEqual({
       field: 'linkedinUrl',

@@ -3,11 +3,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BIO_MAX,
   COMPANY,
+  LINKEDIN_HOST_PATTERN,
   LINKEDIN_URL_PATTERN,
   PROFILE_URL_MAX,
   USER_NAME,
   USERNAME,
   USERNAME_PATTERN,
+  X_HOST_PATTERN,
   X_URL_PATTERN,
 } from '@pc/contracts';
 import { Transform } from 'class-transformer';
@@ -20,12 +22,22 @@ const PROFILE_URL_FORM =
   'the host in lower case, no port, user or password, and any character RFC 3986 does not allow in a ' +
   'path, query or fragment percent-encoded';
 
+/** A profile link's rule: its whole pattern, its hosts alone, and those hosts in words (short, and described). */
+interface ProfileLink {
+  pattern: RegExp;
+  host: RegExp;
+  hosts: string;
+  described: string;
+  example: string;
+}
+
 /**
  * A profile link: an https URL on `hosts` as `pattern` spells it, of at most PROFILE_URL_MAX characters, or
  * empty or null to clear it. The document states the pattern and the length the checks use, so a client
- * (or a linter) reading it refuses what the API refuses.
+ * (or a linter) reading it refuses what the API refuses. A refusal names the hosts alone when the link is
+ * on another one, and the rest of the form when its host is right.
  */
-const ProfileUrl = (pattern: RegExp, hosts: string, example: string) =>
+const ProfileUrl = ({ pattern, host, hosts, described, example }: ProfileLink) =>
   applyDecorators(
     ApiPropertyOptional({
       anyOf: [
@@ -33,15 +45,27 @@ const ProfileUrl = (pattern: RegExp, hosts: string, example: string) =>
         { type: 'string', maxLength: 0 },
         { type: 'null' },
       ],
-      description: `An https URL on ${hosts}: ${PROFILE_URL_FORM}; null or empty clears it`,
+      description: `An https URL on ${described}: ${PROFILE_URL_FORM}; null or empty clears it`,
       example,
     }),
     Nullable(),
     ValidateIf((_, value) => value !== ''),
     IsString(),
     MaxLength(PROFILE_URL_MAX, { message: `must be at most ${PROFILE_URL_MAX} characters` }),
-    Matches(pattern, { message: `must be an https URL on ${hosts}: ${PROFILE_URL_FORM}` }),
+    Matches(pattern, {
+      message: ({ value }) =>
+        onHost(value, host)
+          ? `must be an https URL on ${hosts}: ${PROFILE_URL_FORM}`
+          : `must be an https URL on ${hosts}`,
+    }),
   );
+
+/** Whether `value` is an https URL on one of `host`'s hosts, whatever else is wrong with it. */
+function onHost(value: unknown, host: RegExp): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && host.test(url.hostname);
+}
 
 export class UpdateMeDto {
   @OptionalString({ minLength: USER_NAME.min, maxLength: USER_NAME.max })
@@ -87,14 +111,22 @@ export class UpdateMeDto {
   @MaxLength(BIO_MAX)
   bio?: string | null;
 
-  @ProfileUrl(
-    LINKEDIN_URL_PATTERN,
-    'linkedin.com or a subdomain of it of two or three letters (a country, www)',
-    'https://www.linkedin.com/in/ada',
-  )
+  @ProfileUrl({
+    pattern: LINKEDIN_URL_PATTERN,
+    host: LINKEDIN_HOST_PATTERN,
+    hosts: 'linkedin.com',
+    described: 'linkedin.com or a subdomain of it of two or three letters (a country, www)',
+    example: 'https://www.linkedin.com/in/ada',
+  })
   linkedinUrl?: string | null;
 
-  @ProfileUrl(X_URL_PATTERN, 'x.com or twitter.com, with or without www', 'https://x.com/ada')
+  @ProfileUrl({
+    pattern: X_URL_PATTERN,
+    host: X_HOST_PATTERN,
+    hosts: 'x.com or twitter.com',
+    described: 'x.com or twitter.com, with or without www',
+    example: 'https://x.com/ada',
+  })
   xUrl?: string | null;
 
   @OptionalBoolean({ description: 'A new account starts private (false)' })

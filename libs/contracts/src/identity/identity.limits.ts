@@ -34,10 +34,16 @@ const httpsUrlOn = (host: string) => {
     String.raw`^https://${host}(?:/${segment})*(?:\?${queryOrFragment})?(?:#${queryOrFragment})?$`,
   );
 };
+const LINKEDIN_HOST = String.raw`(?:[a-z]{2,3}\.)?linkedin\.com`;
+const X_HOST = String.raw`(?:www\.)?(?:x|twitter)\.com`;
 /** A LinkedIn profile link: on linkedin.com or a subdomain of two or three letters (a country's, www). */
-export const LINKEDIN_URL_PATTERN = httpsUrlOn(String.raw`(?:[a-z]{2,3}\.)?linkedin\.com`);
+export const LINKEDIN_URL_PATTERN = httpsUrlOn(LINKEDIN_HOST);
+/** The hosts of LINKEDIN_URL_PATTERN alone (a refusal tells a link on another host from a malformed one). */
+export const LINKEDIN_HOST_PATTERN = new RegExp(`^${LINKEDIN_HOST}$`);
 /** An X profile link: on x.com or twitter.com, with or without www. */
-export const X_URL_PATTERN = httpsUrlOn(String.raw`(?:www\.)?(?:x|twitter)\.com`);
+export const X_URL_PATTERN = httpsUrlOn(X_HOST);
+/** The hosts of X_URL_PATTERN alone. */
+export const X_HOST_PATTERN = new RegExp(`^${X_HOST}$`);
 
 /** A personal access token's name, trimmed. */
 export const TOKEN_NAME: LengthRange = { min: 1, max: 100 };
