@@ -481,7 +481,15 @@ describe('the SDK and the CLI against a started system', () => {
       });
       const followed = await cli(['follow', slug]);
       expect(followed.stdout).toBe(`Following community ruleset “${name}” (${ruleset.id}).\n`);
-      const planned = await cli(['deploy', slug, '--target', tenant.paymentsId, '--workspace', workspaceId]);
+      const planned = await cli([
+        'deploy',
+        slug,
+        '--target',
+        tenant.paymentsId,
+        '--workspace',
+        workspaceId,
+        '--publish',
+      ]);
       expect(planned.stdout).toContain(`Found community ruleset “${name}” (${ruleset.id}).`);
       expect(planned.stdout).toContain(`deploy   ruleset ${ruleset.id}`);
       expect(planned.code).toBe(2);
@@ -607,7 +615,14 @@ describe('the SDK and the CLI against a started system', () => {
         broken: { 'Cargo.toml': '[package]\nname = "x"\nversion = "one"\n' },
       });
       const target = ['--target', tenant.paymentsId, '--workspace', workspaceId];
-      const refused = await cli(['deploy', policyId, ...target]);
+      // A first deploy needs a build: without --publish or --release the plan says the registry holds
+      // none, and nothing is applied (exit 1, before any question).
+      const unbuilt = await cli(['deploy', policyId, ...target]);
+      expect(unbuilt.code).toBe(1);
+      expect(unbuilt.stdout).toMatch(
+        new RegExp(`${tenant.paymentsId}\\)?: error +.*no published build or release on the registry yet`),
+      );
+      const refused = await cli(['deploy', policyId, ...target, '--publish']);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('pass --yes');
       // The plan is the API's: per target what apply would do, nothing written.
@@ -624,7 +639,8 @@ describe('the SDK and the CLI against a started system', () => {
       expect(ok.code).toBe(0);
       const deploymentId = /deployment ([0-9a-f-]{36})/.exec(ok.stdout)![1];
 
-      // A target the connection cannot deploy to is the plan's error and is not applied; the rest is.
+      // A target the connection cannot deploy to is the plan's error and is not applied; the rest is (a
+      // dev build of the ref, which fails).
       const failed = await cli([
         'deploy',
         policyId,
@@ -635,6 +651,7 @@ describe('the SDK and the CLI against a started system', () => {
         workspaceId,
         '--ref',
         'broken',
+        '--publish',
         '--yes',
       ]);
       expect(failed.stdout).toContain('at broken (a dev build');
