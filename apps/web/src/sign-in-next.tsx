@@ -1,8 +1,19 @@
 // Where signing in or signing up leads: back to the page that asked for it (`next`), so that a visitor
 // who has no account yet, and makes one on the way, comes back to what they meant to do; and what the
 // sign-in and sign-up pages say to someone signed in already.
-import { Link } from './router';
-import { Page } from './ui/page';
+import type { ComponentType } from 'react';
+import { Link, useLocation } from './router';
+import { useSession } from './session';
+import { Loading, Page } from './ui/page';
+
+/** The sign-in or sign-up page: its form (given the page's query) for someone signed out; someone signed in is told so. */
+export function SignedOutPage({ Form }: { Form: ComponentType<{ query: URLSearchParams }> }) {
+  const { query } = useLocation();
+  const { user, known } = useSession();
+  if (!known) return <Loading />;
+  if (user) return <SignedInAlready name={user.name} query={query} />;
+  return <Form query={query} />;
+}
 
 /**
  * Only a path of this app (never another site) is followed after signing in, with its query: what `next`

@@ -1,17 +1,13 @@
 import { api, ok } from '../api/client';
-import { Link, navigate, useLocation } from '../router';
+import { Link, navigate } from '../router';
 import { useSession } from '../session';
-import { accountPage, nextPath, SignedInAlready } from '../sign-in-next';
+import { accountPage, nextPath, SignedOutPage } from '../sign-in-next';
 import { useAction } from '../ui/async';
 import { ActionForm, SubmitButton, TextField, useFields, useRefusalBesideFields } from '../ui/fields';
-import { ErrorMessage, Loading, Page } from '../ui/page';
+import { ErrorMessage, Page } from '../ui/page';
 
 export default function SignUp() {
-  const { query } = useLocation();
-  const { user, known } = useSession();
-  if (!known) return <Loading />;
-  if (user) return <SignedInAlready name={user.name} query={query} />;
-  return <SignUpForm query={query} />;
+  return <SignedOutPage Form={SignUpForm} />;
 }
 
 function SignUpForm({ query }: { query: URLSearchParams }) {
