@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GOVERNANCE_LIMITS } from '@pc/contracts';
-import { largeOpenApi31, OAS3, OPERATION_IDS } from '@pc/testing';
+import { largeOpenApi31, OAS3, OPERATION_IDS, SPECTRAL_OPERATION_ID_ONLY } from '@pc/testing';
 import { type CliRun, runCli, SOURCE_CLI, stopCliRunner } from './testing/cli-run';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
@@ -332,10 +332,7 @@ describe('API governance through the gateway over NATS', () => {
       owner: 'governance',
       name: `spectral-${h.next()}`,
       files: {
-        '.spectral.yaml':
-          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
-          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
-          '    then:\n      field: operationId\n      function: truthy\n',
+        '.spectral.yaml': SPECTRAL_OPERATION_ID_ONLY,
       },
     });
     const spectral = await h.published(owner.token, { repoUrl: webUrl });

@@ -1,5 +1,5 @@
 import { EVALUATION_LIMITS } from '@pc/contracts';
-import { largeOpenApi31, OAS3, OPERATION_IDS, RAML } from '@pc/testing';
+import { largeOpenApi31, OAS3, OPERATION_IDS, RAML, SPECTRAL_OPERATION_ID_ONLY } from '@pc/testing';
 import { EvaluatorPool, type RulesetsEnv } from '@pc/rulesets';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 
@@ -215,10 +215,7 @@ describe('ruleset evaluations through the gateway over NATS', () => {
       owner: 'governance',
       name: `spectral-${h.next()}`,
       files: {
-        '.spectral.yaml':
-          'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
-          '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
-          '    then:\n      field: operationId\n      function: truthy\n',
+        '.spectral.yaml': SPECTRAL_OPERATION_ID_ONLY,
       },
     });
     const { rulesetId } = await h.published(owner.token, { repoUrl: webUrl });

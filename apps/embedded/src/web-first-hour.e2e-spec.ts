@@ -1,7 +1,7 @@
 import { POLICY_FILES } from '@pc/testing';
 import { type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
-import { axeViolations, DESKTOP, screenshot, WebBrowser } from './testing/web-browser';
+import { axeViolations, browserFileHooks, DESKTOP, screenshot, WebBrowser } from './testing/web-browser';
 
 /**
  * A new user's first hour in the web app (headless chromium; gateway and services over NATS): signed
@@ -60,14 +60,7 @@ describe("a new user's first hour in the web app", () => {
     await web.launch();
   }, 120_000);
 
-  afterAll(async () => {
-    await web.close();
-    await h.stop();
-  });
-
-  afterEach(() => {
-    expect(web.errors.splice(0)).toEqual([]);
-  });
+  browserFileHooks(web, h);
 
   /** A fresh browser (no session) at a laptop's size. */
   async function visitor(): Promise<Page> {

@@ -1,7 +1,15 @@
 import { OAS3, OPERATION_IDS } from '@pc/testing';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
-import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from './testing/web-browser';
+import {
+  axeViolations,
+  browserFileHooks,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  sideways,
+  WebBrowser,
+} from './testing/web-browser';
 
 /**
  * The governance pages of the web app in a browser (headless chromium; gateway and services over NATS,
@@ -104,14 +112,7 @@ describe("the governance pages in a browser: a workspace's dashboard and an API'
     await web.launch();
   }, 240_000);
 
-  afterAll(async () => {
-    await web.close();
-    await h.stop();
-  });
-
-  afterEach(() => {
-    expect(web.errors.splice(0)).toEqual([]);
-  });
+  browserFileHooks(web, h);
 
   /** A browser page signed in as `user` (their session cookie), at the laptop's size. */
   async function signedIn(user: TestUser): Promise<{ context: BrowserContext; page: Page }> {

@@ -2,7 +2,7 @@ import { POLICY_FILES } from '@pc/testing';
 import { Client } from 'pg';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { type Json, PROFILE, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
-import { axeViolations, DESKTOP, PHONE, sideways, WebBrowser } from './testing/web-browser';
+import { axeViolations, browserFileHooks, DESKTOP, PHONE, sideways, WebBrowser } from './testing/web-browser';
 
 /**
  * The administrators' review queue in a browser (headless chromium; gateway and services over NATS): a
@@ -61,14 +61,7 @@ describe('the review queue in a browser: who submitted what, what validation fou
     await web.launch();
   }, 240_000);
 
-  afterAll(async () => {
-    await web.close();
-    await h.stop();
-  });
-
-  afterEach(() => {
-    expect(web.errors.splice(0)).toEqual([]);
-  });
+  browserFileHooks(web, h);
 
   /** The administrator's review queue, at the laptop's size, once its cards show. */
   async function reviewQueue(): Promise<{ context: BrowserContext; page: Page }> {
@@ -171,13 +164,17 @@ describe('the review queue in a browser: who submitted what, what validation fou
             `Validation reads the repository again at commit ${commit.slice(0, 12)}.`,
         )
         .waitFor();
+      /** Validate again at the commit: every warning it finds is listed. */
+      const readAgain = async () => {
+        await report.getByRole('button', { name: validateAgain }).click();
+        for (const warning of warnings)
+          await report
+            .getByRole('listitem')
+            .filter({ hasText: `Warning: ${warning}` })
+            .waitFor();
+      };
       expect(await report.getByRole('listitem').count()).toBe(0);
-      await report.getByRole('button', { name: validateAgain }).click();
-      for (const warning of warnings)
-        await report
-          .getByRole('listitem')
-          .filter({ hasText: `Warning: ${warning}` })
-          .waitFor();
+      await readAgain();
       expect(await report.getByRole('button', { name: /^Validate again/ }).count()).toBe(0);
 
       // Kept only the first: it shows at once, with how many more there are to read again.
@@ -199,12 +196,7 @@ describe('the review queue in a browser: who submitted what, what validation fou
         )
         .waitFor();
       expect(await report.getByRole('listitem').count()).toBe(1);
-      await report.getByRole('button', { name: validateAgain }).click();
-      for (const warning of warnings)
-        await report
-          .getByRole('listitem')
-          .filter({ hasText: `Warning: ${warning}` })
-          .waitFor();
+      await readAgain();
       expect(await report.getByRole('listitem').count()).toBe(warnings.length);
       expect({ violations: await axeViolations(page) }).toEqual({ violations: [] });
       await context.close();
@@ -276,25 +268,23 @@ describe('the review queue in a browser: who submitted what, what validation fou
     await page.getByRole('heading', { level: 1 }).focus();
     const approve = page.getByRole('button', { name: `Approve: ${ruleset.name}`, exact: true });
     await tabTo(page, approve);
-    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Approve: ${ruleset.name}?` });
-    await dialog.waitFor();
-    expect(await isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
-    // Escape changes nothing, and the focus is back where it was.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await isFocused(approve)).toBe(true);
-    // So does Enter on Cancel.
-    await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    expect(await isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await isFocused(approve)).toBe(true);
+    const open = async () => {
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+    };
+    // The dialog opens on Cancel. Escape changes nothing, and the focus is back where it was; so does
+    // Enter on Cancel.
+    for (const close of ['Escape', 'Enter']) {
+      await open();
+      expect(await isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+      await page.keyboard.press(close);
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await isFocused(approve)).toBe(true);
+    }
     // Enter, then Shift+Tab to the dialog's Approve and Enter: done, and the focus stays in the card (on
     // what it says now), not thrown back to the page's start.
-    await page.keyboard.press('Enter');
-    await dialog.waitFor();
+    await open();
     await page.keyboard.press('Shift+Tab');
     expect(await isFocused(dialog.getByRole('button', { name: 'Approve' }))).toBe(true);
     await page.keyboard.press('Enter');

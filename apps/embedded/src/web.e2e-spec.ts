@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { WORKSPACE_LIMITS } from '@pc/contracts';
-import { inOneWindow } from '@pc/testing';
+import { inOneWindow, memberOfOtherWorkspaces } from '@pc/testing';
 import { AuditWorld, eventually } from './testing/audit-e2e';
 import { ADMIN, type Tenant } from './testing/connections-e2e';
 import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
@@ -1806,13 +1806,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const db = new Client({ connectionString: world.db.url });
     await db.connect();
     try {
-      await db.query(
-        `WITH w AS (
-           INSERT INTO workspaces.workspaces (name, slug, owner_id)
-           SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
-         INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
-        [userId, count],
-      );
+      await memberOfOtherWorkspaces((sql, params) => db.query(sql, params), userId, count);
     } finally {
       await db.end();
     }

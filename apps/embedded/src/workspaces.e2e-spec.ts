@@ -1,4 +1,4 @@
-import { E2E_BUSES } from '@pc/testing';
+import { E2E_BUSES, sharedIntoOtherWorkspaces } from '@pc/testing';
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS } from '@pc/contracts';
 import { Client } from 'pg';
@@ -347,12 +347,11 @@ describe.each(E2E_BUSES)('workspaces through the gateway over the %s bus', (kind
 
     it(`refuses a connection into workspace ${CONNECTION_LIMITS.sharesMax + 1} with 409`, async () => {
       const { id } = await world.newConnection(owner);
-      await pg.query(
-        `WITH w AS (
-           INSERT INTO workspaces.workspaces (name, slug, owner_id)
-           SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $3) RETURNING id)
-         INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) SELECT id, $1, $2 FROM w`,
-        [id, owner.id, CONNECTION_LIMITS.sharesMax],
+      await sharedIntoOtherWorkspaces(
+        (sql, params) => pg.query(sql, params),
+        id,
+        owner.id,
+        CONNECTION_LIMITS.sharesMax,
       );
       const ws = await world.newWorkspace(owner);
       const res = await http.post<Json>(

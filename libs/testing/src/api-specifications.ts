@@ -209,3 +209,12 @@ export function largeOpenApi31(bytes: number): string {
   }
   return `${head}${paths.join('')}${tail}${schemas.join('')}`;
 }
+
+/**
+ * A Spectral ruleset of one rule of its own (every operation has an operationId), without the built-in
+ * rules: for tests of sizes, not of how long the built-in rules take (bench/).
+ */
+export const SPECTRAL_OPERATION_ID_ONLY =
+  'description: Operation ids.\nrules:\n  operation-id-required:\n    description: Every operation has an operationId.\n' +
+  '    severity: error\n    given: $.paths[*][get,put,post,delete,options,head,patch,trace]\n' +
+  '    then:\n      field: operationId\n      function: truthy\n';

@@ -17,3 +17,4 @@ export * from './query-plans';
 export * from './row-lock';
 export * from './listing-search-plans';
 export * from './sse';
+export * from './workspace-memberships';

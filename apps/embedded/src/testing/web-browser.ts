@@ -134,3 +134,17 @@ export async function axeViolations(p: Page): Promise<string[]> {
 /** How far the page scrolls sideways (0: it fits the screen). */
 export const sideways = (p: Page): Promise<number> =>
   p.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+
+/**
+ * The hooks every browser file after the first takes: no test leaves a console error (a CSP violation
+ * included), and the browser, then the file's system, stop after its tests.
+ */
+export function browserFileHooks(web: WebBrowser, system: { stop(): Promise<void> }): void {
+  afterAll(async () => {
+    await web.close();
+    await system.stop();
+  });
+  afterEach(() => {
+    expect(web.errors.splice(0)).toEqual([]);
+  });
+}

@@ -1034,6 +1034,24 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     }
   }
 
+  /** One request from a browser (its user agent) under a request id of its own, and the records it left. */
+  async function sentFromABrowser(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown },
+  ): Promise<{
+    res: Awaited<ReturnType<typeof gateway.fetch>>;
+    requestId: string;
+    records: AuditRecordedEvent[];
+  }> {
+    const requestId = `audited-${randomUUID()}`;
+    const res = await gateway.fetch(method, url, {
+      ...options,
+      headers: { 'user-agent': UA, 'x-request-id': requestId },
+    });
+    return { res, requestId, records: await recordsOf(requestId) };
+  }
+
   it('covers every audit action the gateway records', () => {
     const covered = new Set(ROWS.map((row) => row.action));
     // A failed sign-in and leaving a workspace: the tests after the table.
@@ -1083,13 +1101,12 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
 
   it("records leaving a workspace (removing one's own membership) as workspace.member_left, not as a removal", async () => {
     gateway.reply(WorkspacesRpc.disableMember, () => ({ ok: true }));
-    const requestId = `audited-leave-${randomUUID()}`;
-    const res = await gateway.fetch('DELETE', `/api/workspaces/${id.workspace}/members/${user.id}`, {
-      token: user.token,
-      headers: { 'user-agent': UA, 'x-request-id': requestId },
-    });
+    const { res, records } = await sentFromABrowser(
+      'DELETE',
+      `/api/workspaces/${id.workspace}/members/${user.id}`,
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
-    const records = await recordsOf(requestId);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       action: 'workspace.member_left',
@@ -1107,13 +1124,12 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
       { user_id: linus, username: null, name: null, reason: 'membership_limit' },
     ];
     gateway.reply(WorkspacesRpc.unarchive, () => ({ archived_at: null, disabled_members }) as never);
-    const requestId = `audited-unarchive-${randomUUID()}`;
-    const res = await gateway.fetch('DELETE', `/api/workspaces/${id.workspace}/archive`, {
-      token: user.token,
-      headers: { 'user-agent': UA, 'x-request-id': requestId },
-    });
+    const { res, requestId, records } = await sentFromABrowser(
+      'DELETE',
+      `/api/workspaces/${id.workspace}/archive`,
+      { token: user.token },
+    );
     expect([res.status, res.body]).toEqual([200, { archived_at: null, disabled_members }]);
-    const records = await recordsOf(requestId);
     const entry = { actor_user_id: user.id, request_id: requestId, workspace_id: id.workspace };
     expect(records).toHaveLength(3);
     expect(records).toEqual(
@@ -1143,13 +1159,10 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     gateway.reply(IdentityRpc.login, () => {
       throw new DomainError('IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password');
     });
-    const requestId = `audited-refusal-${randomUUID()}`;
-    const res = await gateway.fetch('POST', '/api/auth/login', {
+    const { res, records } = await sentFromABrowser('POST', '/api/auth/login', {
       body: { email: 'mallory@example.com', password: SECRET.password },
-      headers: { 'user-agent': UA, 'x-request-id': requestId },
     });
     expect(res.status).toBe(401);
-    const records = await recordsOf(requestId);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       action: 'auth.sign_in_failed',

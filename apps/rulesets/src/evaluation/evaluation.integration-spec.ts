@@ -45,6 +45,20 @@ validations:
 const GOOD = OAS3.replace('    post:\n', '    post:\n      operationId: addPet\n');
 
 /**
+ * A ruleset repository whose profile is one of its own (its message starts with `note`, so no other
+ * test's check answers for it), with two conforming examples and a non-conforming one.
+ */
+function withTwoGoodExamples(note: string, assetId: string): Record<string, string> {
+  return {
+    'ruleset.yaml': OPERATION_IDS.replace('Every operation needs', `${note}, every operation needs`),
+    'registry.json': `{"assetId": "${assetId}"}`,
+    'examples/conforming/a-good.yaml': GOOD,
+    'examples/conforming/b-good.yaml': GOOD.replace('title:', 'title: B'),
+    'examples/non-conforming/bad.yaml': OAS3,
+  };
+}
+
+/**
  * Evaluating specifications with the real engine at the service level: the report of each result, the
  * cache, vendor and several rulesets, a specification read from a repository, the parser's findings,
  * who may evaluate an unpublished ruleset, rulesets the engine cannot evaluate, and submission
@@ -495,14 +509,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
   });
 
   it("evaluates a validation's examples within its one time limit, and reports the ones it left no time for", async () => {
-    const profile = OPERATION_IDS.replace('Every operation needs', 'Examples in time, every operation needs');
-    const files = {
-      'ruleset.yaml': profile,
-      'registry.json': '{"assetId": "examples-in-time"}',
-      'examples/conforming/a-good.yaml': GOOD,
-      'examples/conforming/b-good.yaml': GOOD.replace('title:', 'title: B'),
-      'examples/non-conforming/bad.yaml': OAS3,
-    };
+    const files = withTwoGoodExamples('Examples in time', 'examples-in-time');
     const { result: validation, ran } = await withSlowTask(
       (task) => task.kind === 'evaluate' && 'a-good.yaml' in task.files,
       async () => (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation,
@@ -517,14 +524,7 @@ describe('ruleset evaluations (service level, the engine)', () => {
   });
 
   it("gives a validation one time limit from its start for its profile's check and its examples: a check that ends past it leaves the examples unevaluated, reported naming the limit", async () => {
-    const profile = OPERATION_IDS.replace('Every operation needs', 'A slow check, every operation needs');
-    const files = {
-      'ruleset.yaml': profile,
-      'registry.json': '{"assetId": "slow-check"}',
-      'examples/conforming/a-good.yaml': GOOD,
-      'examples/conforming/b-good.yaml': GOOD.replace('title:', 'title: B'),
-      'examples/non-conforming/bad.yaml': OAS3,
-    };
+    const files = withTwoGoodExamples('A slow check', 'slow-check');
     const { result: validation, ran } = await withSlowTask(
       (task) => task.kind === 'check-profile',
       async () => (await h.request(RulesetsRpc.validate, owner.ctx, { repoUrl: h.repo(files) })).validation,

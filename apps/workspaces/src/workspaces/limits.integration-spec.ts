@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LIMITS, WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
+import { memberOfOtherWorkspaces, sharedIntoOtherWorkspaces } from '@pc/testing';
 
 /** The caps of the README, each at its edge (rows set up in bulk with SQL, the last one through the service). */
 describe('workspace limits (service level)', () => {
@@ -46,12 +47,11 @@ describe('workspace limits (service level)', () => {
   it(`refuses a connection into workspace ${CONNECTION_LIMITS.sharesMax + 1} with WORKSPACES.CONNECTION_SHARE_LIMIT, and lists the ${CONNECTION_LIMITS.sharesMax}`, async () => {
     const owner = service.newUser();
     const connectionId = service.newConnection(owner);
-    await service.sql(
-      `WITH w AS (
-         INSERT INTO workspaces.workspaces (name, slug, owner_id)
-         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $3) RETURNING id)
-       INSERT INTO workspaces.shares (workspace_id, connection_id, shared_by) SELECT id, $1, $2 FROM w`,
-      [connectionId, owner.id, CONNECTION_LIMITS.sharesMax],
+    await sharedIntoOtherWorkspaces(
+      (sql, params) => service.sql(sql, params),
+      connectionId,
+      owner.id,
+      CONNECTION_LIMITS.sharesMax,
     );
     const ws = await service.newWorkspace(owner);
     expect(await codeOf(service.request(WorkspacesRpc.share, owner.ctx, { id: ws, connectionId }))).toBe(
@@ -63,13 +63,7 @@ describe('workspace limits (service level)', () => {
 
   /** Makes `userId` a member of `count` workspaces of other owners, written at once. */
   async function memberOfOthers(userId: string, count: number): Promise<void> {
-    await service.sql(
-      `WITH w AS (
-         INSERT INTO workspaces.workspaces (name, slug, owner_id)
-         SELECT 'Bulk', 'bulk-' || gen_random_uuid(), gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
-       INSERT INTO workspaces.members (workspace_id, user_id, role) SELECT id, $1, 'member' FROM w`,
-      [userId, count],
-    );
+    await memberOfOtherWorkspaces((sql, params) => service.sql(sql, params), userId, count);
   }
 
   it(`refuses membership ${WORKSPACE_LIMITS.membershipsMax + 1} of one user with WORKSPACES.MEMBERSHIP_LIMIT, joining or creating`, async () => {
