@@ -17,7 +17,7 @@ export type {
   StoredDrift,
 } from './deployment.rows';
 export { deployedItem, toChunk, toDeployment, toDrift, toJob } from './deployment.mapper';
-export { definitionAssetId, implementationAssetId } from './asset-ids';
+export { definitionAssetId, DEPLOY_WITH_A_BUILD, implementationAssetId, notOnRegistry } from './asset-ids';
 export {
   DeploymentsRepository,
   type FailedFilter,

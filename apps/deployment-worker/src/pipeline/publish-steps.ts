@@ -1,3 +1,4 @@
+import { notOnRegistry } from '@pc/deployments-store';
 import type { ApplyRequest } from '@pc/gateway-platform';
 import type { DsseEnvelope, ProvenanceInput } from '@pc/platform';
 import type { AccessTokenProvider, AssetClassifier, AssetFileInput, Registry } from '@pc/registry';
@@ -96,11 +97,7 @@ async function requirePublished(
     assetId,
     version,
   });
-  if (!existing)
-    throw new PermanentFailure(
-      `${c.deployment.asset_name} ${version} has no published build or release on the registry yet: ` +
-        'deploy it with publish or release (doPublish, doRelease) first',
-    );
+  if (!existing) throw new PermanentFailure(notOnRegistry(`${c.deployment.asset_name} ${version}`));
   if (classifier && existing.classifier !== classifier)
     throw new PermanentFailure(
       `${assetId} ${version} in the registry is a ${existing.classifier}, not a ${classifier}`,

@@ -12,7 +12,12 @@ import {
   delegatedAccess,
   type GatewayPlatform,
 } from '@pc/gateway-platform';
-import { definitionAssetId, DeploymentsRepository } from '@pc/deployments-store';
+import {
+  definitionAssetId,
+  DEPLOY_WITH_A_BUILD,
+  DeploymentsRepository,
+  notOnRegistry,
+} from '@pc/deployments-store';
 import { BusClient, Database } from '@pc/platform';
 import type { Registry } from '@pc/registry';
 import { requireUser } from '../common/caller';
@@ -104,14 +109,13 @@ export class PlanService {
     to: string | null,
   ): Promise<{ to: string | null; missing: string | null }> {
     const asset = { groupId: access.groupId, assetId };
-    const deployWithABuild = 'deploy it with publish or release (doPublish, doRelease) first';
     try {
       if (to !== null) {
         const found = await this.registry.getVersion(access.token, { ...asset, version: to });
         if (found) return { to, missing: null };
         return {
           to,
-          missing: `${item.name} ${to} has no published build or release on the registry yet: ${deployWithABuild}`,
+          missing: notOnRegistry(`${item.name} ${to}`),
         };
       }
       const versions = await this.registry.listVersions(access.token, asset);
@@ -122,8 +126,8 @@ export class PlanService {
         to: null,
         missing:
           versions.length === 0
-            ? `${item.name} has no published build or release on the registry yet: ${deployWithABuild}`
-            : `${item.name} has only dev builds on the registry, no release yet: ${deployWithABuild}`,
+            ? notOnRegistry(item.name)
+            : `${item.name} has only dev builds on the registry, no release yet: ${DEPLOY_WITH_A_BUILD}`,
       };
     } catch (error) {
       return {
