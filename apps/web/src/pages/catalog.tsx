@@ -226,17 +226,20 @@ export function RulesetCatalog() {
 
 function CatalogOf({ scope }: { scope: CatalogScope }) {
   const { query } = useLocation();
-  const [filters, setFilters] = useState<Filters>(() => ({
-    ...(Object.fromEntries(FILTERS.map((f) => [f, query.get(f) ?? ''])) as Filters),
+  // Each filter as `valueOf` gives it; the page's own kind always set.
+  const filtersOf = (valueOf: (name: Filter) => string): Filters => ({
+    ...(Object.fromEntries(FILTERS.map((f) => [f, valueOf(f)])) as Filters),
     ...(scope.kind ? { kind: scope.kind } : {}),
-  }));
+  });
+  // The filters the user set, the search's words among them (the page's own kind is in its path).
+  const setByUser = (f: Filters): Filter[] =>
+    FILTERS.filter((name) => f[name] !== '' && !(name === 'kind' && scope.kind));
+  const [filters, setFilters] = useState<Filters>(() => filtersOf((f) => query.get(f) ?? ''));
   const settled = useDebounced(filters, 250);
   // On a phone the filters past the search fold away, so that the results start on the first screen.
   const [moreFilters, setMoreFilters] = useState(false);
-  // The filters the user set past the search (the page's own kind is not one of them).
-  const activeFilters = FILTERS.filter(
-    (name) => name !== 'q' && filters[name] !== '' && !(name === 'kind' && scope.kind),
-  ).length;
+  // The filters the user set past the search.
+  const activeFilters = setByUser(filters).filter((name) => name !== 'q').length;
 
   // A kind's own filters apply to that kind only: with one of them, the kind's list answers.
   const ownList = ownListOf(settled);
@@ -269,10 +272,8 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
   };
 
   useEffect(() => {
-    // The address keeps the filters the user set (a page's own kind is in its path).
-    const search = new URLSearchParams(
-      Object.entries(settled).filter(([name, v]) => v !== '' && !(name === 'kind' && scope.kind)),
-    );
+    // The address keeps the filters the user set.
+    const search = new URLSearchParams(setByUser(settled).map((name) => [name, settled[name]]));
     const target = `${location.pathname}${search.size ? `?${search.toString()}` : ''}`;
     if (target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
   }, [settled]);
@@ -301,17 +302,12 @@ function CatalogOf({ scope }: { scope: CatalogScope }) {
     document.getElementById('page-title')?.focus();
     window.scrollTo({ top: 0 });
   };
-  // Words searched, and no other filter set (the page's own kind is not one).
-  const onlyWords = FILTERS.every(
-    (name) => name === 'q' || settled[name] === '' || (name === 'kind' && scope.kind),
-  );
+  // Words searched, and no other filter set.
+  const onlyWords = setByUser(settled).every((name) => name === 'q');
   // Everything again (the page's own kind stays), the focus in the search box to type anew.
   const searchForm = useRef<HTMLFormElement>(null);
   const clearAll = () => {
-    setFilters({
-      ...(Object.fromEntries(FILTERS.map((f) => [f, ''])) as Filters),
-      ...(scope.kind ? { kind: scope.kind } : {}),
-    });
+    setFilters(filtersOf(() => ''));
     searchForm.current?.querySelector('input')?.focus();
   };
   const facets = answer?.facets;
