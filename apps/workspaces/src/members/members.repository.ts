@@ -61,10 +61,11 @@ export class MembersRepository {
     return new Map(rows.map((row) => [row.user_id, row.count]));
   }
 
-  /** The active members' user ids. */
+  /** The active members' user ids, in the order they were added (as `list` has them). */
   async activeUserIds(db: Executor, workspaceId: string): Promise<string[]> {
     const rows = await db.query<Array<{ user_id: string }>>(
-      `SELECT user_id FROM workspaces.members WHERE workspace_id = $1 AND disabled_at IS NULL`,
+      `SELECT user_id FROM workspaces.members WHERE workspace_id = $1 AND disabled_at IS NULL
+        ORDER BY created_at, user_id`,
       [workspaceId],
     );
     return rows.map((row) => row.user_id);
@@ -80,6 +81,16 @@ export class MembersRepository {
     await db.query(
       `INSERT INTO workspaces.members (workspace_id, user_id, role, added_by) VALUES ($1, $2, $3, $4)`,
       [workspaceId, userId, role, addedBy],
+    );
+  }
+
+  /** Disables these members of the workspace at once (as `update` with `disable` does each). */
+  async disableAll(db: Executor, workspaceId: string, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      `UPDATE workspaces.members SET disabled_at = coalesce(disabled_at, now())
+        WHERE workspace_id = $1 AND user_id = ANY($2::uuid[])`,
+      [workspaceId, userIds],
     );
   }
 

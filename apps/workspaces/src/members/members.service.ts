@@ -86,7 +86,7 @@ export class MembersService {
         role: request.role,
         enable: request.disabled === false,
       });
-      if (reenabled) await this.shares.pauseSharesOf(tx, request.id, request.userId, false);
+      if (reenabled) await this.shares.pauseSharesOf(tx, request.id, [request.userId], false);
       return { ok: true };
     });
   }
@@ -103,7 +103,7 @@ export class MembersService {
           throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
       }
       await this.members.update(tx, workspaceId, userId, { disable: true });
-      await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
+      await this.shares.pauseSharesOf(tx, workspaceId, [userId], true);
       return { ok: true };
     });
   }
@@ -143,25 +143,24 @@ export class MembersService {
    * A workspace being unarchived (still archived in `tx`, its row held by the owner): its active members'
    * memberships count again. The owner needs room as for a new workspace (409); a member with none left is
    * disabled, as a manager would (their shares paused), so the cap holds and nobody else's count stops the
-   * owner. Re-enabling them later counts as adding them. Returns the user ids of those disabled.
+   * owner. Re-enabling them later counts as adding them. Returns the user ids of those disabled, in the
+   * order they were added to the workspace (as the members list has them). The same few statements
+   * however many members there are: their counts in one, then all who have no room disabled in one and
+   * their shares paused in one.
    */
   async readmitMembers(tx: Executor, workspaceId: string, ownerId: string): Promise<string[]> {
     const userIds = await this.members.activeUserIds(tx, workspaceId);
     await this.members.lockUsers(tx, userIds);
     const counts = await this.members.countMembershipsOf(tx, userIds);
-    const disabled: string[] = [];
-    for (const userId of userIds) {
-      if (hasRoom(counts.get(userId) ?? 0)) continue;
-      if (userId === ownerId)
-        throw workspacesError(
-          'WORKSPACES.MEMBERSHIP_LIMIT',
-          `You already belong to ${WORKSPACE_LIMITS.membershipsMax} workspaces: leave one before unarchiving this one`,
-        );
-      await this.members.update(tx, workspaceId, userId, { disable: true });
-      await this.shares.pauseSharesOf(tx, workspaceId, userId, true);
-      disabled.push(userId);
-    }
-    return disabled;
+    const full = userIds.filter((userId) => !hasRoom(counts.get(userId) ?? 0));
+    if (full.includes(ownerId))
+      throw workspacesError(
+        'WORKSPACES.MEMBERSHIP_LIMIT',
+        `You already belong to ${WORKSPACE_LIMITS.membershipsMax} workspaces: leave one before unarchiving this one`,
+      );
+    await this.members.disableAll(tx, workspaceId, full);
+    await this.shares.pauseSharesOf(tx, workspaceId, full, true);
+    return full;
   }
 
   /** The workspace's members, the owner first. */

@@ -87,17 +87,28 @@ export class SharesRepository {
 
   /** A member's shares stop with them, and come back when they are re-enabled. */
   async setSharesOfUser(db: Executor, workspaceId: string, userId: string, disabled: boolean): Promise<void> {
+    await this.setSharesOfUsers(db, workspaceId, [userId], disabled);
+  }
+
+  /** `setSharesOfUser` of each of these members, in one statement. */
+  async setSharesOfUsers(
+    db: Executor,
+    workspaceId: string,
+    userIds: string[],
+    disabled: boolean,
+  ): Promise<void> {
+    if (userIds.length === 0) return;
     if (disabled) {
       await db.query(
         `UPDATE workspaces.shares SET disabled_at = now(), disabled_reason = 'owner_disabled'
-          WHERE workspace_id = $1 AND shared_by = $2 AND disabled_at IS NULL`,
-        [workspaceId, userId],
+          WHERE workspace_id = $1 AND shared_by = ANY($2::uuid[]) AND disabled_at IS NULL`,
+        [workspaceId, userIds],
       );
     } else {
       await db.query(
         `UPDATE workspaces.shares SET disabled_at = NULL, disabled_reason = NULL
-          WHERE workspace_id = $1 AND shared_by = $2 AND disabled_reason = 'owner_disabled'`,
-        [workspaceId, userId],
+          WHERE workspace_id = $1 AND shared_by = ANY($2::uuid[]) AND disabled_reason = 'owner_disabled'`,
+        [workspaceId, userIds],
       );
     }
   }

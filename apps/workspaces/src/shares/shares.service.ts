@@ -162,9 +162,9 @@ export class SharesService {
 
   // For the other features of this service (members, workspaces), inside their transactions.
 
-  /** A member's shares stop with them (`paused`), and come back when they are re-enabled. */
-  pauseSharesOf(tx: Executor, workspaceId: string, userId: string, paused: boolean): Promise<void> {
-    return this.shares.setSharesOfUser(tx, workspaceId, userId, paused);
+  /** Members' shares stop with them (`paused`), and come back when they are re-enabled. */
+  pauseSharesOf(tx: Executor, workspaceId: string, userIds: string[], paused: boolean): Promise<void> {
+    return this.shares.setSharesOfUsers(tx, workspaceId, userIds, paused);
   }
 
   /** Active shares a member made in the workspace. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import { CONNECTION_LIMITS, WORKSPACE_LIMITS, WorkspacesRpc } from '@pc/contracts';
 import { codeOf, workspacesUnderTest } from '../testing/workspaces-under-test';
 import { memberOfOtherWorkspaces, sharedIntoOtherWorkspaces } from '@pc/testing';
@@ -211,6 +212,61 @@ describe('workspace limits (service level)', () => {
     expect(await codeOf(service.request(WorkspacesRpc.unarchive, full.ctx, { id: own }))).toBe(
       'WORKSPACES.MEMBERSHIP_LIMIT',
     );
+  });
+
+  /**
+   * A workspace of a new owner with `count` admins who each have no room left under the cap, each sharing
+   * a connection, archived; the admins in the order they were added. Written in the order of their ids,
+   * then aged so that the last written was added first: neither their ids nor their rows' places in the
+   * table give the order they were added in.
+   */
+  async function archivedWithFullMembers(count: number) {
+    const owner = service.newUser();
+    const ws = await service.newWorkspace(owner);
+    const written = Array.from({ length: count }, () => service.newUser()).sort((a, b) =>
+      a.id.localeCompare(b.id),
+    );
+    for (const member of written) {
+      await service.addMember(ws, owner, member, 'admin');
+      await service.share(ws, member, service.newConnection(member));
+      await memberOfOthers(member.id, WORKSPACE_LIMITS.membershipsMax - 1);
+    }
+    await service.sql(
+      `UPDATE workspaces.members m SET created_at = m.created_at - interval '1 hour' * u.n
+         FROM unnest($2::uuid[]) WITH ORDINALITY AS u (id, n) WHERE m.workspace_id = $1 AND m.user_id = u.id`,
+      [ws, written.map((member) => member.id)],
+    );
+    await service.request(WorkspacesRpc.archive, owner.ctx, { id: ws });
+    return { owner, ws, full: [...written].reverse() };
+  }
+
+  it('names the members an unarchiving disabled in the order they were added, as the members list shows them', async () => {
+    const { owner, ws, full } = await archivedWithFullMembers(3);
+    const { disabled_members } = await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+    expect(disabled_members.map((m) => m.username)).toEqual(full.map((m) => m.username));
+    const { members } = await service.request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
+    expect(members.filter((m) => m.disabled_at !== null).map((m) => m.user_id)).toEqual(
+      disabled_members.map((m) => m.user_id),
+    );
+    // Each one's shares paused, as a manager's removal pauses them.
+    const { workspace } = await service.request(WorkspacesRpc.get, owner.ctx, { id: ws });
+    expect(workspace.connections.map((c) => c.disabled_reason)).toEqual(full.map(() => 'owner_disabled'));
+  });
+
+  it('unarchives with as many statements to the database for three members without room as for one', async () => {
+    const statementsOf = async (count: number) => {
+      const { owner, ws } = await archivedWithFullMembers(count);
+      const query = jest.spyOn(EntityManager.prototype, 'query');
+      try {
+        const { disabled_members } = await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+        expect(disabled_members).toHaveLength(count);
+        return query.mock.calls.length;
+      } finally {
+        query.mockRestore();
+      }
+    };
+    const one = await statementsOf(1);
+    expect(await statementsOf(3)).toBe(one);
   });
 
   it(`refuses workspace ${WORKSPACE_LIMITS.ownedMax + 1} of one owner with WORKSPACES.OWNED_LIMIT`, async () => {
