@@ -210,8 +210,9 @@ export class UnarchiveResultDto extends ArchiveResultDto {
     maxItems: L.membersMax,
     description:
       'The members unarchiving disabled for lack of room (as DELETE /members/{userId} would: their shares ' +
-      'paused), each with why; empty when everyone had room. Each is also an audit entry ' +
-      '(`workspace.member_disabled`, summary `{reason}`).',
+      'paused), each with why, in the order they were added to the workspace (as the members list shows ' +
+      'them); empty when everyone had room. Each is also an audit entry (`workspace.member_disabled`, ' +
+      'summary `{reason}`).',
   })
   disabled_members!: DisabledMemberDto[];
 }

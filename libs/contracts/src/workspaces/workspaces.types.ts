@@ -166,7 +166,10 @@ export interface DisabledMember {
 }
 
 export interface UnarchiveResult extends ArchiveResult {
-  /** Who the workspace lost on coming back, and why (empty when everyone had room). */
+  /**
+   * Who the workspace lost on coming back, and why (empty when everyone had room), in the order they were
+   * added to it (as the members list has them).
+   */
   disabled_members: DisabledMember[];
 }
 

@@ -4510,7 +4510,7 @@ export interface components {
         UnarchiveResultDto: {
             /** Format: date-time */
             archived_at: string | null;
-            /** @description The members unarchiving disabled for lack of room (as DELETE /members/{userId} would: their shares paused), each with why; empty when everyone had room. Each is also an audit entry (`workspace.member_disabled`, summary `{reason}`). */
+            /** @description The members unarchiving disabled for lack of room (as DELETE /members/{userId} would: their shares paused), each with why, in the order they were added to the workspace (as the members list shows them); empty when everyone had room. Each is also an audit entry (`workspace.member_disabled`, summary `{reason}`). */
             disabled_members: components["schemas"]["DisabledMemberDto"][];
         };
         MemberListDto: {
