@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import type { RequestContext } from '@pc/contracts';
 import { BusClient, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
 import { type DeploymentRow, DeploymentsRepository } from '@pc/deployments-store';
+import { callerWorkspaceIds } from './caller-workspaces';
 
 /**
  * Who may see and change a deployment: its author sees and changes it; a platform administrator sees it
@@ -56,15 +57,10 @@ export class DeploymentAccess {
    */
   async rolloutWorkspaces(ctx: RequestContext): Promise<string[] | null> {
     if (requireUser(ctx).isAdmin) return null;
-    return this.memberships(ctx);
+    return callerWorkspaceIds(this.bus, ctx);
   }
 
   private async isMember(ctx: RequestContext, workspaceId: string): Promise<boolean> {
-    return (await this.memberships(ctx)).includes(workspaceId);
-  }
-
-  private async memberships(ctx: RequestContext): Promise<string[]> {
-    const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
-    return memberships.map((m) => m.workspace.id);
+    return (await callerWorkspaceIds(this.bus, ctx)).includes(workspaceId);
   }
 }

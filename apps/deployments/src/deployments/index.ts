@@ -1,2 +1,3 @@
 export { DeploymentsFeatureModule } from './deployments.module';
 export { DeploymentAccess } from './deployment-access';
+export { callerWorkspaceIds } from './caller-workspaces';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
+import type { RequestContext } from '@pc/contracts';
 import { BusClient, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
+import { callerWorkspaceIds } from '../deployments';
 import type { RolloutRow } from './rollout.rows';
 
 /**
@@ -16,7 +17,7 @@ export class RolloutAccess {
   async check(ctx: RequestContext, row: RolloutRow | null, action: 'read' | 'act'): Promise<RolloutRow> {
     const caller = requireUser(ctx);
     if (!row) throw notFound('Roll-out');
-    if ((await this.memberships(ctx)).includes(row.workspace_id)) return row;
+    if ((await callerWorkspaceIds(this.bus, ctx)).includes(row.workspace_id)) return row;
     if (action === 'read' && caller.isAdmin) return row;
     throw notFound('Roll-out');
   }
@@ -27,11 +28,6 @@ export class RolloutAccess {
    */
   async readableWorkspaces(ctx: RequestContext): Promise<string[] | null> {
     if (requireUser(ctx).isAdmin) return null;
-    return this.memberships(ctx);
-  }
-
-  private async memberships(ctx: RequestContext): Promise<string[]> {
-    const { memberships } = await this.bus.request(WorkspacesRpc.list, ctx, {});
-    return memberships.map((m) => m.workspace.id);
+    return callerWorkspaceIds(this.bus, ctx);
   }
 }
