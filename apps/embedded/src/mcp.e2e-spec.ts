@@ -46,6 +46,7 @@ const READ_TOOLS = [
   'get_api_conformance',
   'list_workspaces',
   'list_connections',
+  'list_connection_organizations',
 ];
 /** Tools that change nothing but need api:write, as the REST route they are the dry run of does. */
 const DRY_RUN_TOOLS = ['plan_deployment'];
@@ -317,9 +318,11 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       expect(tool.annotations).toMatchObject({
         readOnlyHint: READ_TOOLS.includes(tool.name) || DRY_RUN_TOOLS.includes(tool.name),
         destructiveHint: false,
-        // Only evaluate_api (a repository on the source host) and plan_deployment (the gateway platform)
-        // read an outside system.
-        openWorldHint: ['evaluate_api', 'plan_deployment'].includes(tool.name),
+        // Only evaluate_api (a repository on the source host), plan_deployment and
+        // list_connection_organizations (the gateway platform) read an outside system.
+        openWorldHint: ['evaluate_api', 'plan_deployment', 'list_connection_organizations'].includes(
+          tool.name,
+        ),
       });
       expect(typeof tool.annotations?.idempotentHint).toBe('boolean');
     }
@@ -336,7 +339,7 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
     for (const what of [
       'evaluate an API specification',
       'governed APIs',
-      'list your workspaces and the connections',
+      'list your workspaces, the connections you may deploy with and the organizations a connection reaches',
       'plan a deployment',
     ])
       expect({ what, named: instructions.includes(what) }).toEqual({ what, named: true });
@@ -793,12 +796,34 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
       },
     ]);
     expect(JSON.stringify(usable)).not.toContain(tenant.clientId);
+    // The organizations the connection reaches, as GET /api/connections/{id}/orgs answers them: the
+    // target ids of the plan.
+    const orgs = await ok(reader, 'list_connection_organizations', {
+      connection_id: connection.body.connection.id,
+    });
+    expect(orgs).toEqual({
+      organizations: [
+        { id: root, name: 'Corp', full_path: 'Corp', is_primary: true },
+        { id: team, name: 'Team', full_path: 'Corp / Team', is_primary: false },
+      ],
+      truncated: false,
+      hasMore: false,
+      nextOffset: null,
+    });
+    const restOrgs = await http.get<Json>(`/api/connections/${connection.body.connection.id}/orgs`, {
+      token: owner.readToken,
+    });
+    expect(orgs.organizations.map((o: Json) => o.id)).toEqual(restOrgs.body.orgs.map((o: Json) => o.id));
+    expect(JSON.stringify(orgs)).not.toContain(tenant.clientId);
+    expect(JSON.stringify(orgs)).not.toContain(tenant.clientSecret);
     // A member sees the connection once it is shared into the workspace, as not theirs.
     const member = await newUser();
     const memberTools = await connect(member.readToken);
     const ws = workspace.body.workspace.id as string;
     // Not a member yet: the workspace is not found, as over REST.
     expect(await toolError(memberTools, 'list_connections', { workspace_id: ws })).toMatch(/not found/i);
+    const theirs = { connection_id: connection.body.connection.id };
+    expect(await toolError(memberTools, 'list_connection_organizations', theirs)).toMatch(/not found/i);
     const added = await http.post(
       `/api/workspaces/${ws}/members`,
       { email: member.email, role: 'member' },
@@ -821,6 +846,10 @@ describe.each(E2E_BUSES)('the tool server (MCP) over the %s bus', (kind) => {
         validation_error: null,
       },
     ]);
+    // Shared into a workspace of theirs: they may read where it deploys to, as over REST.
+    expect((await ok(memberTools, 'list_connection_organizations', theirs)).organizations).toEqual(
+      orgs.organizations,
+    );
     const request = {
       assetType: 'ruleset',
       rulesetId: submission.ruleset_id,

@@ -26,9 +26,9 @@ const INSTRUCTIONS =
   '(community ones by id, vendor ones by slug), their documentation and comments; evaluate an API ' +
   "specification against rulesets; read a workspace's governed APIs and their conformance; list, read, " +
   'submit and vote for policy ideas; follow your own submissions and notifications; list your ' +
-  'workspaces and the connections you may deploy with (their ids are what the other tools take); with a ' +
-  'token that may write, plan a deployment (changing nothing). You act as the owner of the access token, ' +
-  'with its scopes. A tool error says what to change in the call.';
+  'workspaces, the connections you may deploy with and the organizations a connection reaches (their ids ' +
+  'are what the other tools take); with a token that may write, plan a deployment (changing nothing). ' +
+  'You act as the owner of the access token, with its scopes. A tool error says what to change in the call.';
 
 /**
  * `/mcp`, stateless Streamable HTTP: every POST carries its bearer token and gets a server of its own

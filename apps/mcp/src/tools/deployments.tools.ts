@@ -84,7 +84,7 @@ export class DeploymentTools implements ToolSet {
           .min(L.targetsMin)
           .max(L.targetsMax)
           .describe(
-            `The platform organizations to deploy to, ${L.targetsMin} to ${L.targetsMax} ids (those the connection reaches: GET /api/connections/{id}/orgs).`,
+            `The platform organizations to deploy to, ${L.targetsMin} to ${L.targetsMax} ids (those the connection reaches: from list_connection_organizations).`,
           ),
         version: z
           .string()

@@ -17,6 +17,7 @@ import {
   type ListPoliciesRequest,
   type ListRulesetsRequest,
   LIST_OFFSET_MAX,
+  type OrganizationList,
   type PageRequest,
   type Policy,
   type PolicySubmission,
@@ -223,6 +224,30 @@ const SHARES: WorkspaceConnection[] = (
   ] as const
 ).map((share) => ({ ...share, shared_by: share.owner_id, shared_at: AT, disabled_reason: null }));
 
+/**
+ * The organization tree each connection reaches, as the connections service lists it (root first, depth
+ * first): the caller's first connection reaches 60 (its own the root), the shared one a tree cut at 3.
+ */
+const TREES: Record<string, OrganizationList> = {
+  [nth(301)]: {
+    orgs: Array.from({ length: 60 }, (_, i) =>
+      i === 0
+        ? { id: 'org-1', name: 'Corp', isPrimary: true, fullPath: 'Corp' }
+        : { id: `org-1-${i}`, name: `Team ${i}`, isPrimary: false, fullPath: `Corp / Team ${i}` },
+    ),
+    truncated: false,
+  },
+  [nth(311)]: {
+    orgs: ['EU', 'EU / Payments', 'EU / Payments / Cards'].map((fullPath, i) => ({
+      id: `org-eu-${i}`,
+      name: fullPath.split(' / ').at(-1)!,
+      isPrimary: i === 0,
+      fullPath,
+    })),
+    truncated: true,
+  },
+};
+
 /** A published ruleset that delivers one idea, as the rulesets service answers it (with the catalog's slug). */
 const RULESET = {
   source: 'community',
@@ -413,6 +438,11 @@ describe('the tool server: scopes and tool inputs', () => {
     connections = await startService(
       peerService('connections', ConnectionsRpc.ping, [
         answer(ConnectionsRpc.list, () => ({ connections: OWN_CONNECTIONS })),
+        answer(ConnectionsRpc.listOrgs, ({ id }) => {
+          const tree = TREES[id];
+          if (tree === undefined) throw notFound('Connection');
+          return tree;
+        }),
       ]),
       bus,
     );
@@ -985,6 +1015,41 @@ describe('the tool server: scopes and tool inputs', () => {
       error: true,
       text: 'Workspace not found [NOT_FOUND]',
     });
+  });
+
+  it("lists the organizations a connection reaches, page by page, the ids plan_deployment's targets are", async () => {
+    const mcp = await connect(['api:read']);
+    const first = await page(mcp, 'list_connection_organizations', { connection_id: nth(301), limit: 50 });
+    expect(first.data).toMatchObject({ truncated: false, hasMore: true, nextOffset: 50 });
+    expect(first.data.organizations).toHaveLength(50);
+    expect(first.data.organizations.slice(0, 2)).toEqual([
+      { id: 'org-1', name: 'Corp', full_path: 'Corp', is_primary: true },
+      { id: 'org-1-1', name: 'Team 1', full_path: 'Corp / Team 1', is_primary: false },
+    ]);
+    expect(first.text.split('\n').slice(0, 3)).toEqual([
+      '60 organization(s) the connection reaches:',
+      "- Corp (the connection's own) id org-1",
+      '- Corp / Team 1 id org-1-1',
+    ]);
+    expect(first.text.split('\n').at(-1)).toBe('More: offset 50.');
+    const rest = await page(mcp, 'list_connection_organizations', { connection_id: nth(301), offset: 50 });
+    expect(rest.data).toMatchObject({ hasMore: false, nextOffset: null });
+    expect(rest.data.organizations.map((o: Json) => o.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `org-1-${50 + i}`),
+    );
+    expect(rest.text).not.toMatch(/More/);
+    // A tree larger than the service lists says so, in both answers.
+    const cut = await page(mcp, 'list_connection_organizations', { connection_id: nth(311) });
+    expect(cut.data).toMatchObject({ truncated: true, hasMore: false });
+    expect(cut.text.split('\n')[0]).toMatch(
+      /^3 organization\(s\) the connection reaches \(its tree has more/,
+    );
+    expect(await call(mcp, 'list_connection_organizations', { connection_id: nth(999) })).toEqual({
+      error: true,
+      text: 'Connection not found [NOT_FOUND]',
+    });
+    for (const args of [{ connection_id: nth(301), limit: 51 }, { connection_id: 'org-1' }, {}])
+      expect([args, (await call(mcp, 'list_connection_organizations', args)).error]).toEqual([args, true]);
   });
 
   /**

@@ -4,6 +4,7 @@ import {
   CONNECTION_HOSTS,
   CONNECTION_LIMITS,
   ConnectionsRpc,
+  type Organization,
   WORKSPACE_LIMITS,
   WORKSPACE_ROLES,
   type WorkspaceConnection,
@@ -67,6 +68,21 @@ const toSharedConnection = (share: WorkspaceConnection): ConnectionJson => ({
   validation_error: null,
 });
 
+/** An organization of a connection's tree on the platform: its id is what plan_deployment targets. */
+const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  full_path: z.string().describe('Names from the root of the tree: Root / Team / Sub.'),
+  is_primary: z.boolean().describe("The connection's own organization (the one it was made for)."),
+});
+type OrganizationJson = z.infer<typeof organizationSchema>;
+const toOrganization = (org: Organization): OrganizationJson => ({
+  id: org.id,
+  name: org.name,
+  full_path: org.fullPath,
+  is_primary: org.isPrimary,
+});
+
 const pageOutput = {
   hasMore: z.boolean(),
   nextOffset: z.number().int().nullable().describe('The offset of the next page (null: none).'),
@@ -81,9 +97,10 @@ function slice<T>(all: T[], { limit, offset }: { limit: number; offset: number }
 }
 
 /**
- * Where the caller may deploy: their workspaces (GET /api/workspaces) and the connections they may use
- * (GET /api/connections, and a workspace's shared ones from GET /api/workspaces/{id}), read-only and
- * without credentials: the ids `plan_deployment` and `list_governed_apis` take.
+ * Where the caller may deploy: their workspaces (GET /api/workspaces), the connections they may use
+ * (GET /api/connections, and a workspace's shared ones from GET /api/workspaces/{id}) and the
+ * organizations a connection reaches (GET /api/connections/{id}/orgs), read-only and without
+ * credentials: the ids `plan_deployment` and `list_governed_apis` take.
  */
 @Injectable()
 export class WorkspaceTools implements ToolSet {
@@ -157,6 +174,49 @@ export class WorkspaceTools implements ToolSet {
             all.length === 0
               ? none
               : [`${all.length} connection(s):`, ...items.map(line), ...more].join('\n'),
+        };
+      },
+    });
+    kit.define('list_connection_organizations', {
+      title: "List a connection's organizations",
+      description:
+        'Lists the platform organizations a connection reaches (its tree, root first, with full paths; ' +
+        "the connection's own marked is_primary): their ids are what plan_deployment takes as " +
+        'target_organization_ids. For a connection of yours or one shared into a workspace you belong ' +
+        'to; never credentials. It reads the platform. Answers one page and nextOffset for the next ' +
+        '(null on the last page); truncated when the tree has more organizations than are listed.',
+      scope: 'api:read',
+      input: {
+        connection_id: id('platform connection', 'from list_connections'),
+        ...page(TOOL_PAGE.max, TOOL_PAGE.default, CONNECTION_LIMITS.orgsMax),
+      },
+      output: {
+        organizations: z.array(organizationSchema),
+        truncated: z
+          .boolean()
+          .describe(`The tree has more organizations than the ${CONNECTION_LIMITS.orgsMax} listed.`),
+        ...pageOutput,
+      },
+      annotations: { ...READ_ONLY, openWorldHint: true },
+      run: async ({ connection_id, ...range }, ctx) => {
+        // Waited for as GET /api/connections/{id}/orgs waits: past its read of the platform's tree.
+        const { orgs, truncated } = await this.bus.request(
+          ConnectionsRpc.listOrgs,
+          ctx,
+          { id: connection_id },
+          { timeoutMs: CONNECTION_LIMITS.credentialCheckWaitMs },
+        );
+        const { items, hasMore, nextOffset, more } = slice(orgs.map(toOrganization), range);
+        const line = (o: OrganizationJson): string =>
+          `- ${o.full_path}${o.is_primary ? " (the connection's own)" : ''} id ${o.id}`;
+        const cut = truncated ? ' (its tree has more: only these are listed)' : '';
+        return {
+          data: { organizations: items, truncated, hasMore, nextOffset },
+          text: [
+            `${orgs.length} organization(s) the connection reaches${cut}:`,
+            ...items.map(line),
+            ...more,
+          ].join('\n'),
         };
       },
     });

@@ -127,10 +127,12 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       GovernanceRpc.listApis,
       GovernanceRpc.getApi,
       GovernanceRpc.listEvaluations,
-      // list_workspaces and list_connections: the ids plan_deployment and list_governed_apis take.
+      // list_workspaces, list_connections and list_connection_organizations: the ids plan_deployment
+      // and list_governed_apis take.
       WorkspacesRpc.list,
       WorkspacesRpc.get,
       ConnectionsRpc.list,
+      ConnectionsRpc.listOrgs,
     ],
     hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
   },
