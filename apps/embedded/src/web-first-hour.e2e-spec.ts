@@ -217,22 +217,30 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('cell', { name: 'laptop', exact: true }).waitFor();
     expect(await secret.count()).toBe(0);
 
-    // The profile: a refusal is said beside each field once, the focus on the first, what was typed kept.
+    // The profile: a refusal is said beside each field once, in the field's label (never the API's name
+    // of it), the focus on the first, what was typed kept.
     await page.getByRole('link', { name: newUser.name }).click();
     await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    const linkedin = page.getByLabel('LinkedIn profile', { exact: true });
+    await page.getByLabel('X profile', { exact: true }).waitFor();
     await page.getByLabel('Username').fill('Nia!');
+    await linkedin.fill('https://example.com/in/nia');
     await page.getByLabel('Bio', { exact: true }).fill('I write gateway policies.');
     await page.getByLabel('Company').fill('Acme');
     await page.getByRole('button', { name: 'Save profile' }).click();
     const refused = page.getByRole('alert');
-    await refused.getByText('Correct the field marked above.', { exact: true }).waitFor();
+    await refused.getByText('Correct the 2 fields marked above.', { exact: true }).waitFor();
     expect(await focused(page)).toBe('input: Username');
-    const usernameError = page.locator('.field.invalid .field-error');
-    expect(await usernameError.allTextContents()).toEqual([expect.stringMatching(/^Username must be /)]);
+    expect(await page.locator('.field.invalid .field-error').allTextContents()).toEqual([
+      expect.stringMatching(/^Username must be /),
+      'LinkedIn profile must be an https URL on linkedin.com',
+    ]);
     expect(await page.getByText(/^Username must be /).count()).toBe(1);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/linkedinUrl|xUrl/);
     expect(await page.getByLabel('Bio', { exact: true }).inputValue()).toBe('I write gateway policies.');
     await look(page, 'profile-refused');
     await page.getByLabel('Username').fill(`nia${Date.now().toString(36)}`);
+    await linkedin.fill('https://www.linkedin.com/in/nia');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     expect(await refused.count()).toBe(0);

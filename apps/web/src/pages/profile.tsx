@@ -107,15 +107,15 @@ export default function Profile() {
           {...field('bio')}
         />
         <TextField
-          label="Professional network profile (linkedinUrl)"
+          label="LinkedIn profile"
           type="url"
-          hint="An https link to your profile on the professional network's site, or empty."
+          hint="An https link to your profile on linkedin.com, or empty."
           {...field('linkedinUrl')}
         />
         <TextField
-          label="Social profile (xUrl)"
+          label="X profile"
           type="url"
-          hint="An https link to your profile on the short-post network's site, or empty."
+          hint="An https link to your profile on x.com or twitter.com, or empty."
           {...field('xUrl')}
         />
         <Checkbox
