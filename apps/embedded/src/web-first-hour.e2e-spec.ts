@@ -191,9 +191,10 @@ describe("a new user's first hour in the web app", () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: 'Nia Rate Check' });
-    await card.getByText('submitted', { exact: true }).waitFor();
-    // Its status said once: the line goes on with when it was sent.
-    expect(await card.locator('.meta').textContent()).toMatch(/^submitted sent for review \S/);
+    // Its status in the words its page says it in (the API's `under_review`), said once: the line goes
+    // on with when it was sent.
+    await card.getByText('under review', { exact: true }).waitFor();
+    expect(await card.locator('.meta').textContent()).toMatch(/^under review · sent \S/);
     await card.getByRole('link', { name: 'Nia Rate Check' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nia Rate Check' }).waitFor();
     await page.getByText('under review', { exact: true }).waitFor();

@@ -565,7 +565,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My submissions' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: story.policyName });
-    await card.getByText('submitted', { exact: true }).waitFor();
+    await card.getByText('under review', { exact: true }).waitFor();
     story.policyId = (await card.getByRole('link', { name: story.policyName }).getAttribute('href'))!
       .split('/')
       .pop()!;
@@ -687,7 +687,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await page.getByRole('button', { name: 'Submit ruleset for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'My ruleset submissions' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: story.rulesetName });
-    await card.getByText('submitted', { exact: true }).waitFor();
+    await card.getByText('under review', { exact: true }).waitFor();
     await look(page, 'ruleset-submissions');
 
     // Ruleset submissions page as policy submissions do: two pages of older ones stand in (fetched as
@@ -1684,7 +1684,7 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(updated.status).toBe(200);
     await page.goto('/ruleset-submissions');
     const update = page.getByRole('listitem').filter({ hasText: name });
-    await update.getByText('submitted', { exact: true }).waitFor();
+    await update.getByText('under review', { exact: true }).waitFor();
     await update.getByRole('button', { name: 'Withdraw' }).click();
     const withdraw = page.getByRole('dialog', { name: `Withdraw ${name}?` });
     await withdraw

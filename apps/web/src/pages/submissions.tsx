@@ -19,7 +19,7 @@ interface SubmissionView {
   status: string;
   /** The listing's page. */
   listingPath: string;
-  /** Before "submitted" in the card's status line (the ruleset's category). */
+  /** Before "sent" in the card's status line (the ruleset's category). */
   label: string | null;
   createdAt: string;
   reviewedAt: string | null | undefined;
@@ -266,9 +266,8 @@ function SubmissionCard<S>({
         <Link to={s.listingPath}>{s.name}</Link>
       </h2>
       <p className="meta">
-        {/* "sent for review", not "submitted": beside the status badge "submitted" it read twice. */}
-        <StatusBadge status={s.status} /> {s.label ? `${s.label} · ` : ''}sent for review{' '}
-        <When at={s.createdAt} />
+        {/* "sent", not "sent for review": beside the status badge "under review" it read twice. */}
+        <StatusBadge status={s.status} /> · {s.label ? `${s.label} · ` : ''}sent <When at={s.createdAt} />
         {s.reviewedAt ? (
           <>
             {' '}

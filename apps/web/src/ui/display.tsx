@@ -36,8 +36,15 @@ const TONES: Record<string, string> = {
   applied: 'info',
 };
 
+/**
+ * A status said otherwise than its value: a submission waiting for review (`submitted`) is "under review",
+ * as its policy's or ruleset's page (`under_review`) and the API's contract say of it: one state, one name
+ * wherever the user meets it.
+ */
+const WORDS: Record<string, string> = { submitted: 'under review' };
+
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={TONES[status] ?? 'neutral'}>{status.replace(/_/g, ' ')}</Badge>;
+  return <Badge tone={TONES[status] ?? 'neutral'}>{WORDS[status] ?? status.replace(/_/g, ' ')}</Badge>;
 }
 
 export function When({ at }: { at: string | null | undefined }) {
