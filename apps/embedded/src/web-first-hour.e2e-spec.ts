@@ -1,5 +1,5 @@
 import { POLICY_FILES } from '@pc/testing';
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { type Json, RulesetsHarness, type TestUser } from './testing/rulesets-e2e';
 import { axeViolations, browserFileHooks, DESKTOP, screenshot, WebBrowser } from './testing/web-browser';
 
@@ -89,6 +89,18 @@ describe("a new user's first hour in the web app", () => {
         return e.tagName.toLowerCase() + ': ' + name.trim(); })()`,
     );
 
+  /** What describes a control to a screen reader (the texts its aria-describedby names), or null. */
+  const description = (control: Locator): Promise<string | null> =>
+    control.evaluate((e) => {
+      const ids: string | null = e.getAttribute('aria-describedby');
+      return ids
+        ? ids
+            .split(' ')
+            .map((id) => e.ownerDocument.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : null;
+    });
+
   /** No serious accessibility violation on the page as it is now. */
   async function look(page: Page, name: string): Promise<void> {
     await screenshot(page, `first-hour-${name}`);
@@ -173,8 +185,16 @@ describe("a new user's first hour in the web app", () => {
     await page.goBack();
     await page.getByRole('button', { name: 'Following' }).waitFor();
     await page.getByRole('tab', { name: 'Comments' }).click();
+    // Post waits for something to post, and says so beside it; blanks are not something.
+    const post = page.getByRole('button', { name: 'Post' });
+    expect(await post.isDisabled()).toBe(true);
+    expect(await description(post)).toBe('Write a comment to post it.');
+    await page.getByLabel('Add a comment').fill('   ');
+    expect(await post.isDisabled()).toBe(true);
     await page.getByLabel('Add a comment').fill('Does it read the scopes of a JWT too?');
-    await page.getByRole('button', { name: 'Post' }).click();
+    expect(await post.isDisabled()).toBe(false);
+    expect(await description(post)).toBeNull();
+    await post.click();
     await page.getByText('Does it read the scopes of a JWT too?').waitFor();
     await page.context().close();
   });
@@ -198,6 +218,10 @@ describe("a new user's first hour in the web app", () => {
     await card.getByRole('link', { name: 'Nia Rate Check' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nia Rate Check' }).waitFor();
     await page.getByText('under review', { exact: true }).waitFor();
+    // Not published yet, so no one comments on it: its comments say so instead of offering nothing.
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByText('Comments open once the policy is published.').waitFor();
+    expect(await page.getByRole('button', { name: 'Post' }).count()).toBe(0);
     // Nothing deployed yet: the page says so, and offers to deploy; nothing reads as an error.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployments' }).click();
     await page.getByText('No deployments yet.').waitFor();

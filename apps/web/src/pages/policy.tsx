@@ -154,6 +154,7 @@ function Comments({ policyId, canPost }: { policyId: string; canPost: boolean })
       </ol>
       <LoadMore pages={list} label="Load newer comments" />
       {user && canPost ? <CommentForm policyId={policyId} onDone={posted} label="Add a comment" /> : null}
+      {user && !canPost ? <p className="hint">Comments open once the policy is published.</p> : null}
       {!user ? (
         <p>
           <Link to={`/signin?next=/policies/${policyId}`}>Sign in</Link> to comment.
@@ -199,7 +200,7 @@ function CommentForm({
         onChange={(e) => setBody(e.target.value)}
       />
       <ErrorMessage error={post.error} />
-      <SubmitButton runs={post} busy="Posting…" disabled={!body.trim()}>
+      <SubmitButton runs={post} busy="Posting…" disabled={!body.trim()} why="Write a comment to post it.">
         Post
       </SubmitButton>
     </ActionForm>

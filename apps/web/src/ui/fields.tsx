@@ -48,23 +48,35 @@ function busyButton(busy: boolean, disabled: boolean) {
 
 /**
  * A form's submit: unusable while its action runs (keeping the focus, see busyButton) and saying `busy`
- * meanwhile (else its label), disabled while `disabled`.
+ * meanwhile (else its label), disabled while `disabled`, with `why` beside it then (the button is
+ * described by it: a disabled button alone does not say what would enable it).
  */
 export function SubmitButton({
   runs,
   busy,
   disabled = false,
+  why,
   children,
 }: {
   runs: { busy: boolean };
   busy?: string;
   disabled?: boolean;
+  why?: string;
   children: ReactNode;
 }) {
+  const id = useId();
+  const hint = disabled && !runs.busy ? why : undefined;
   return (
-    <button type="submit" {...busyButton(runs.busy, disabled)}>
-      {runs.busy && busy ? busy : children}
-    </button>
+    <>
+      <button type="submit" {...busyButton(runs.busy, disabled)} aria-describedby={hint ? id : undefined}>
+        {runs.busy && busy ? busy : children}
+      </button>
+      {hint ? (
+        <span className="hint" id={id}>
+          {hint}
+        </span>
+      ) : null}
+    </>
   );
 }
 
