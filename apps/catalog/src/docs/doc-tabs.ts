@@ -2,7 +2,7 @@ import { type DocTab, type DocTabInput, DOC_TABS_TOTAL_BYTES, PREDEFINED_POLICY_
 import { tabBytes, TabRules } from '@pc/listings';
 import { catalogError } from '../common/catalog.errors';
 
-export const policyTabs = new TabRules(PREDEFINED_POLICY_TABS, {
+export const policyTabs = new TabRules(PREDEFINED_POLICY_TABS, 'CATALOG.DOC_TABS_INVALID', {
   overview: 'Overview',
   configuration: 'Configuration',
   examples: 'Examples',
@@ -15,14 +15,8 @@ export const policyTabs = new TabRules(PREDEFINED_POLICY_TABS, {
  * together within DOC_TABS_TOTAL_BYTES, so that the docs and the submission can always be read back.
  */
 export function stageDocTabs(input: DocTabInput[] = []): DocTab[] {
-  const repeated = policyTabs.repeated(input);
-  if (repeated) {
-    throw catalogError('CATALOG.DOC_TABS_INVALID', 'Documentation tab keys must be unique', [
-      { field: `docTabs.${repeated.index}.key`, message: `${repeated.key} is listed twice` },
-    ]);
-  }
-  const tabs = input
-    .map((tab, index) => policyTabs.toTab(tab, index))
+  const tabs = policyTabs
+    .toTabs(input, 'docTabs')
     .filter((tab) => tab.key !== 'overview' && tab.bodyMd.trim() !== '');
   const bytes = tabBytes(tabs);
   if (bytes > DOC_TABS_TOTAL_BYTES) {

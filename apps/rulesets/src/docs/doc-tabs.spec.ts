@@ -1,6 +1,6 @@
 import { PREDEFINED_RULESET_TABS, RULESET_LIMITS } from '@pc/contracts';
 import { visibleTabs } from '@pc/listings';
-import { checkSize, completeness, completeTabSet } from './doc-tabs';
+import { checkSize, completeTabSet, rulesetTabs } from './doc-tabs';
 
 const tab = (key: string, bodyMd = 'Body.', sortOrder?: number) => ({ key, title: '', bodyMd, sortOrder });
 
@@ -65,6 +65,6 @@ describe('documentation tab rules', () => {
     const tabs = completeTabSet([tab('overview', ''), tab('rules'), tab('custom')], 'tabs');
     expect(visibleTabs(tabs, false).map((t) => t.key)).toEqual(['overview', 'rules', 'custom']);
     expect(visibleTabs(tabs, true)).toHaveLength(5);
-    expect(completeness(tabs)).toEqual({ filled: 1, total: 4, ratio: 0.25 });
+    expect(rulesetTabs.completeness(tabs)).toEqual({ filled: 1, total: 4, ratio: 0.25 });
   });
 });

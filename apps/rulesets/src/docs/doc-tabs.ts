@@ -1,14 +1,8 @@
-import {
-  type DocsCompleteness,
-  type DocTab,
-  type DocTabInput,
-  PREDEFINED_RULESET_TABS,
-  RULESET_LIMITS,
-} from '@pc/contracts';
+import { type DocTab, type DocTabInput, PREDEFINED_RULESET_TABS, RULESET_LIMITS } from '@pc/contracts';
 import { sortTabs, tabBytes, TabRules } from '@pc/listings';
 import { rulesetsError } from '../common/rulesets.errors';
 
-export const rulesetTabs = new TabRules(PREDEFINED_RULESET_TABS, {
+export const rulesetTabs = new TabRules(PREDEFINED_RULESET_TABS, 'RULESETS.TAB_KEY_REPEATED', {
   overview: 'Overview',
   rules: 'Rules',
   examples: 'Examples',
@@ -36,13 +30,7 @@ export function completeTabSet(
       [{ field, message: `has ${input.length} tabs` }],
     );
   }
-  const repeated = rulesetTabs.repeated(input);
-  if (repeated) {
-    throw rulesetsError('RULESETS.TAB_KEY_REPEATED', 'Documentation tab keys must be unique', [
-      { field: `${field}.${repeated.index}.key`, message: `${repeated.key} is listed twice` },
-    ]);
-  }
-  const tabs = input.map((tab, index) => rulesetTabs.toTab(tab, index));
+  const tabs = rulesetTabs.toTabs(input, field);
   if (overviewFallback === undefined && !tabs.some((t) => t.key === 'overview')) {
     throw rulesetsError('RULESETS.OVERVIEW_REQUIRED', 'The set must include an overview tab', [
       { field, message: 'must include a tab with key overview' },
@@ -76,9 +64,4 @@ export function checkSize(tabs: DocTab[], field: string): void {
       { field, message: `all tabs together may hold ${RULESET_LIMITS.tabBodiesTotalBytes} bytes` },
     ]);
   }
-}
-
-/** Share of the four predefined tabs with content. */
-export function completeness(tabs: DocTab[]): DocsCompleteness {
-  return rulesetTabs.completeness(tabs);
 }

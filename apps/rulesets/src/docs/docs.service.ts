@@ -11,7 +11,7 @@ import { DocTabsRepository, sortTabs } from '@pc/listings';
 import { Database, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { RulesetAccess } from '../rulesets';
-import { checkSize, completeness, completeTabSet, rulesetTabs } from './doc-tabs';
+import { checkSize, completeTabSet, rulesetTabs } from './doc-tabs';
 
 /** A ruleset's documentation tabs: public to read, edited by the owner and administrators. */
 @Injectable()
@@ -35,7 +35,7 @@ export class DocsService {
       await this.access.editable(ctx, request.id, tx, true);
       await this.tabs.replaceAll(tx, request.id, tabs);
     });
-    return { tabs, completeness: completeness(tabs), canEdit: true };
+    return { tabs, completeness: rulesetTabs.completeness(tabs), canEdit: true };
   }
 
   /** Creates or replaces one tab; an omitted sortOrder keeps the tab's place (new tabs go last). */

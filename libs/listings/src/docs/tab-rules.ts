@@ -1,13 +1,16 @@
-import type { Caller, DocsCompleteness, DocTab, DocTabInput } from '@pc/contracts';
+import type { Caller, DocsCompleteness, DocTab, DocTabInput, ErrorCode } from '@pc/contracts';
+import { DomainError } from '@pc/platform';
 import { canEdit } from '../access/owned-listings';
 
 /**
- * The shape of a kind's documentation tabs: its predefined keys, in their order, with their titles. What
- * a kind allows in a set (how many, how large, whether the overview is required) is the kind's rule.
+ * The shape of a kind's documentation tabs: its predefined keys, in their order, its 422 for a key listed
+ * twice, and the predefined tabs' titles. What else a kind allows in a set (how many, how large, whether
+ * the overview is required) is the kind's rule.
  */
 export class TabRules<Key extends string> {
   constructor(
     private readonly predefined: readonly Key[],
+    private readonly repeatedKey: ErrorCode,
     readonly titles: Record<Key, string>,
   ) {}
 
@@ -41,14 +44,17 @@ export class TabRules<Key extends string> {
     };
   }
 
-  /** The first tab whose key was listed before, with its place; null when every key is listed once. */
-  repeated(input: DocTabInput[]): { key: string; index: number } | null {
+  /** The tabs `input` (at `field`) stands for, as stored (`toTab`): 422 naming the first key listed twice. */
+  toTabs(input: DocTabInput[], field: string): DocTab[] {
     const seen = new Set<string>();
     for (const [index, tab] of input.entries()) {
-      if (seen.has(tab.key)) return { key: tab.key, index };
+      if (seen.has(tab.key))
+        throw new DomainError(this.repeatedKey, 'Documentation tab keys must be unique', [
+          { field: `${field}.${index}.key`, message: `${tab.key} is listed twice` },
+        ]);
       seen.add(tab.key);
     }
-    return null;
+    return input.map((tab, index) => this.toTab(tab, index));
   }
 
   /**
