@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Injectable, Module } from '@nestjs/common';
-import { ANONYMOUS, CatalogRpc, IdentityRpc, RulesetsRpc } from '@pc/contracts';
 import {
   type BusConfig,
   BusClient,
@@ -9,7 +7,8 @@ import {
   HealthModule,
   ListingSearch,
   MessagingModule,
-  type ReadinessCheck,
+  SERVICE_PINGS,
+  ServicesReadiness,
 } from '@pc/platform';
 import { McpEndpoint } from './http/mcp-endpoint';
 import { McpEnv } from './mcp.env';
@@ -24,16 +23,15 @@ import { ToolLimits } from './tools/tool-limits';
 import { TOOL_SETS } from './tools/tool-set';
 import { WorkspaceTools } from './tools/workspaces.tools';
 
-/** The services the tools call; the tool server is ready when each answers a ping. */
-const UPSTREAMS = [IdentityRpc.ping, CatalogRpc.ping, RulesetsRpc.ping] as const;
-
+/**
+ * The tools call every service (and identity reads the tokens): the tool server run alone is ready when
+ * each answers, and /health/ready names each one missing in fixed words, as the gateway's does (it is
+ * public too).
+ */
 @Injectable()
-export class McpReadiness implements ReadinessCheck {
-  readonly name = 'bus';
-  constructor(private readonly bus: BusClient) {}
-  async check(): Promise<void> {
-    const ctx = { requestId: randomUUID(), caller: ANONYMOUS };
-    await Promise.all(UPSTREAMS.map((ping) => this.bus.request(ping, ctx, {}, { timeoutMs: 2000 })));
+export class McpReadiness extends ServicesReadiness {
+  constructor(bus: BusClient) {
+    super(bus, SERVICE_PINGS);
   }
 }
 

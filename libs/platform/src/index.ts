@@ -27,6 +27,7 @@ export {
 } from './database/embedded-postgres.placement';
 export { EmbeddedPostgresSetupError } from './database/embedded-postgres.server';
 export * from './health/health';
+export * from './health/services-readiness';
 export * from './bootstrap/service';
 export * from './bootstrap/idle-heap';
 export * from './auth/token-format';

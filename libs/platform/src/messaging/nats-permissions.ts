@@ -133,6 +133,10 @@ export const NATS_APPS: Record<string, AppBusUse> = {
       WorkspacesRpc.get,
       ConnectionsRpc.list,
       ConnectionsRpc.listOrgs,
+      // Its readiness: every service its tools call answers.
+      WorkspacesRpc.ping,
+      ConnectionsRpc.ping,
+      DeploymentsRpc.ping,
     ],
     hears: [IdentityEvents.tokenRevoked, IdentityEvents.sessionEnded],
   },
