@@ -238,7 +238,12 @@ type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 
 /**
  * The SDK's request handlers by method, which it keeps in a private map (version 1.x, pinned in the lock
- * file; the spec of the tool kit holds this).
+ * file; the spec of the tool kit holds this). Its public API (1.32.2, the package's latest) cannot do what
+ * the two wrappers below do: `setRequestHandler` replaces a handler and nothing hands back the one
+ * McpServer installed (to delegate to); its own parse of a request's params, before any handler runs,
+ * answers -32603 (the SDK's open issue 2284); and a disabled tool, the one way to keep a registered tool
+ * out of tools/list, answers a fixed `Tool <name> disabled`. Answering ahead of the SDK on the transport
+ * would be its dispatch and params validation written again.
  */
 function requestHandlers(server: McpServer): Map<string, RequestHandler> {
   const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })
