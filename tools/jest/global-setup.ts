@@ -1,11 +1,11 @@
-import { catalogDatabase } from '@pc/catalog';
-import { connectionsDatabase } from '@pc/connections';
-import { deploymentsDatabase } from '@pc/deployments-store';
-import { identityDatabase } from '@pc/identity';
-import { rulesetsDatabase } from '@pc/rulesets';
+import { catalogDatabase } from '@pc/catalog/database';
+import { connectionsDatabase } from '@pc/connections/database';
+import { deploymentsDatabase } from '@pc/deployments-store/database';
+import { identityDatabase } from '@pc/identity/database';
+import { rulesetsDatabase } from '@pc/rulesets/database';
 import { createServiceDataSource, migrateServiceSchema } from '@pc/platform';
 import { provisionNats, provisionPostgres, type Provisioned, uniqueName, withDatabase } from '@pc/testing';
-import { workspacesDatabase } from '@pc/workspaces';
+import { workspacesDatabase } from '@pc/workspaces/database';
 import { Client } from 'pg';
 
 /** Every service's schema, migrated into the template database each test file clones. */
