@@ -23,13 +23,7 @@ export function completeTabSet(
   rulesFallback?: string | null,
 ): DocTab[] {
   // The limit counts what the caller sent: the predefined tabs added below are ours, not theirs.
-  if (input.length > RULESET_LIMITS.docTabs.maxItems) {
-    throw rulesetsError(
-      'RULESETS.DOCS_LIMIT',
-      `At most ${RULESET_LIMITS.docTabs.maxItems} documentation tabs`,
-      [{ field, message: `has ${input.length} tabs` }],
-    );
-  }
+  atMost(RULESET_LIMITS.docTabs.maxItems, input.length, field, 'has');
   const tabs = rulesetTabs.toTabs(input, field);
   if (overviewFallback === undefined && !tabs.some((t) => t.key === 'overview')) {
     throw rulesetsError('RULESETS.OVERVIEW_REQUIRED', 'The set must include an overview tab', [
@@ -52,16 +46,18 @@ export function completeTabSet(
  * the byte budget of all bodies together (422).
  */
 export function checkSize(tabs: DocTab[], field: string): void {
-  if (tabs.length > RULESET_LIMITS.docTabsStored.maxItems) {
-    throw rulesetsError(
-      'RULESETS.DOCS_LIMIT',
-      `At most ${RULESET_LIMITS.docTabsStored.maxItems} documentation tabs`,
-      [{ field, message: `would have ${tabs.length} tabs` }],
-    );
-  }
+  atMost(RULESET_LIMITS.docTabsStored.maxItems, tabs.length, field, 'would have');
   if (tabBytes(tabs) > RULESET_LIMITS.tabBodiesTotalBytes) {
     throw rulesetsError('RULESETS.DOCS_LIMIT', 'The documentation is too large', [
       { field, message: `all tabs together may hold ${RULESET_LIMITS.tabBodiesTotalBytes} bytes` },
     ]);
   }
+}
+
+/** 422 for a set of more `tabs` than `max` (the detail says the set `has`, or `would have`, that many). */
+function atMost(max: number, tabs: number, field: string, has: string): void {
+  if (tabs > max)
+    throw rulesetsError('RULESETS.DOCS_LIMIT', `At most ${max} documentation tabs`, [
+      { field, message: `${has} ${tabs} tabs` },
+    ]);
 }
