@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_PINGS } from '@pc/platform';
 import { parse as parseYaml } from 'yaml';
 import {
   APP_SCHEMAS,
@@ -115,6 +116,18 @@ describe('the configuration schemas, docs/configuration.md, .env.example, compos
           nats: { condition: 'service_healthy' },
         });
       expect(services.gateway.depends_on?.identity).toEqual({ condition: 'service_healthy' });
+    });
+
+    it('starts the gateway and the tool server once every service their readiness asks is healthy', () => {
+      // Both are ready only when each of these answers (SERVICE_PINGS): started before one, they report
+      // not ready, and compose's `up --wait` gives up on them.
+      for (const edge of ['gateway', 'mcp'])
+        for (const service of Object.keys(SERVICE_PINGS))
+          expect({ edge, service, waits: services[edge].depends_on?.[service] }).toEqual({
+            edge,
+            service,
+            waits: { condition: 'service_healthy' },
+          });
     });
 
     it('takes every secret from the generated .env, with no default', () => {
