@@ -1117,6 +1117,29 @@ describe('audited routes (the gateway alone, a stand-in for the services)', () =
     });
   });
 
+  it('records re-enabling a member with why they had been disabled (summary previous: left, removed, membership_limit)', async () => {
+    const url = `/api/workspaces/${id.workspace}/members/${id.member}`;
+    for (const previous of ['left', 'removed', 'membership_limit', null] as const) {
+      gateway.reply(WorkspacesRpc.updateMember, () => ({ ok: true as const, previous }));
+      const { res, records } = await sentFromABrowser('PATCH', url, {
+        token: user.token,
+        body: { disabled: false },
+      });
+      expect([res.status, res.body]).toEqual([200, { ok: true, previous }]);
+      expect(records).toEqual([
+        expect.objectContaining({
+          action: 'workspace.member_updated',
+          target_id: id.member,
+          summary: { role: null, disabled: false, previous },
+        }),
+      ]);
+    }
+    // A change of role alone re-enables nobody: nothing to say.
+    gateway.reply(WorkspacesRpc.updateMember, () => ({ ok: true }));
+    const { records } = await sentFromABrowser('PATCH', url, { token: user.token, body: { role: 'admin' } });
+    expect(records.map((record) => record.summary)).toEqual([{ role: 'admin', disabled: null }]);
+  });
+
   it('records each member an unarchiving disabled for lack of room as workspace.member_disabled (reason membership_limit), and answers who they are', async () => {
     const [grace, linus] = [randomUUID(), randomUUID()];
     const disabled_members = [

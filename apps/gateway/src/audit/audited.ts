@@ -298,13 +298,22 @@ export const AUDIT = {
       },
     }),
   },
+  /**
+   * A re-enabling also says why the member had been disabled (`previous`, from the answer: `left`,
+   * `removed` by a manager, `membership_limit` by an unarchiving; null when not known), so that the log
+   * tells taking back someone who left from undoing a removal.
+   */
   memberUpdated: {
     action: 'workspace.member_updated',
-    describe: ({ params, body }) => ({
+    describe: ({ params, body, result }) => ({
       target_type: 'user',
       target_id: params.userId ?? null,
       workspace_id: params.id ?? null,
-      summary: { role: body.role, disabled: body.disabled },
+      summary: {
+        role: body.role,
+        disabled: body.disabled,
+        ...('previous' in result ? { previous: result.previous } : {}),
+      },
     }),
   },
   /** A manager removing a member, or a member leaving (their own user id): each its own action. */

@@ -4,7 +4,12 @@ import { type RequestContext, WorkspacesRpc } from '@pc/contracts';
 import { BusClient } from '@pc/platform';
 import { ApiErrors, Authenticated, Ctx } from '../auth/auth.decorators';
 import { OkDto } from '../http/common.dto';
-import { AddMemberDto, MemberImpactDto, UpdateMemberDto } from './workspace-members.dto';
+import {
+  AddMemberDto,
+  MemberImpactDto,
+  UpdateMemberDto,
+  UpdateMemberResultDto,
+} from './workspace-members.dto';
 import { ARCHIVED, MANAGERS_ONLY } from './workspaces.controller';
 import { AUDIT, Audited } from '../audit/audited';
 import { uuid } from '../http/uuid-param';
@@ -47,9 +52,11 @@ export class WorkspaceMembersController {
     summary:
       'Change a member role (admin or member) or re-enable them with disabled: false (owner and admins)',
     description:
-      "Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own.",
+      "Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own, " +
+      'and the answer says why they had been disabled (`previous`: they left, a manager removed them, or an ' +
+      'unarchiving found them with no room).',
   })
-  @ApiOkResponse({ type: OkDto })
+  @ApiOkResponse({ type: UpdateMemberResultDto })
   @ApiErrors(
     [400, 'Invalid body or ids'],
     [403, 'Not the owner or an admin, or the target is the owner'],

@@ -3,12 +3,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ASSIGNABLE_ROLES,
   type AssignableRole,
+  MEMBER_DISABLED_REASONS,
+  type MemberDisabledReason,
   WORKSPACE_LIMITS as L,
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@pc/contracts';
 import { Equals, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { Optional, lower } from '../http/common.dto';
+import { OkDto, Optional, lower } from '../http/common.dto';
 import { OptionalEnum, RequiredEnum } from '../http/schema-fields';
 
 export class AddMemberDto {
@@ -49,6 +51,21 @@ export class UpdateMemberDto {
   @Optional()
   @Equals(false)
   disabled?: false;
+}
+
+export class UpdateMemberResultDto extends OkDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: MEMBER_DISABLED_REASONS,
+    description:
+      'Only when the change re-enabled the member: why they had been disabled. `left`: they left (their own ' +
+      'DELETE /members/{userId}); `removed`: a manager disabled them; `membership_limit`: unarchiving the ' +
+      'workspace did, as they already belonged to as many workspaces as a user may. Null for a member ' +
+      'disabled before the reason was kept. The audit entry (`workspace.member_updated`) has it in its ' +
+      'summary as `previous`.',
+  })
+  previous?: MemberDisabledReason | null;
 }
 
 export class MemberImpactDto {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WorkspaceRole } from '@pc/contracts';
+import type { MemberDisabledReason, WorkspaceRole } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 
 export interface WorkspaceRow {
@@ -18,6 +18,8 @@ export interface MemberRow {
   user_id: string;
   role: WorkspaceRole;
   disabled_at: Date | null;
+  /** Why, while disabled (null for those disabled before the reason was kept). */
+  disabled_reason: MemberDisabledReason | null;
   added_by: string | null;
   created_at: Date;
 }

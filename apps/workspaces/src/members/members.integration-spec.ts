@@ -238,4 +238,29 @@ describe('workspace members (service level)', () => {
       'WORKSPACES.OWNER_CANNOT_LEAVE',
     );
   });
+
+  it('says, when it re-enables a member, whether they had left or a manager had disabled them', async () => {
+    const { owner, ws, active, disabled: removed } = await activeAndDisabled();
+    const leaver = service.newUser();
+    await service.addMember(ws, owner, leaver);
+    await request(WorkspacesRpc.disableMember, leaver.ctx, { id: ws, userId: leaver.id });
+    const change = (userId: string, data: { role?: 'admin'; disabled?: false }) =>
+      request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId, ...data });
+    expect(await change(leaver.id, { disabled: false })).toEqual({ ok: true, previous: 'left' });
+    expect(await change(removed.id, { disabled: false, role: 'admin' })).toEqual({
+      ok: true,
+      previous: 'removed',
+    });
+    // Nobody was re-enabled: nothing to say.
+    expect(await change(active.id, { disabled: false })).toEqual({ ok: true });
+    expect(await change(leaver.id, { role: 'admin' })).toEqual({ ok: true });
+    // Removing someone who has left changes nothing: they left (as their date is the first one).
+    await request(WorkspacesRpc.disableMember, leaver.ctx, { id: ws, userId: leaver.id });
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: leaver.id });
+    expect(await change(leaver.id, { disabled: false })).toEqual({ ok: true, previous: 'left' });
+    // Disabled before the reason was kept: not known.
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: leaver.id });
+    await service.sql(`UPDATE workspaces.members SET disabled_reason = NULL WHERE user_id = $1`, [leaver.id]);
+    expect(await change(leaver.id, { disabled: false })).toEqual({ ok: true, previous: null });
+  });
 });

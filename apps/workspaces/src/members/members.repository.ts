@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WorkspaceRole } from '@pc/contracts';
+import type { MemberDisabledReason, WorkspaceRole } from '@pc/contracts';
 import type { Executor } from '@pc/platform';
 import type { MemberRow } from '../access';
 
@@ -84,28 +84,48 @@ export class MembersRepository {
     );
   }
 
-  /** Disables these members of the workspace at once (as `update` with `disable` does each). */
-  async disableAll(db: Executor, workspaceId: string, userIds: string[]): Promise<void> {
+  /** Disables these members of the workspace at once, for `reason` (as `update` with `disable` does each). */
+  async disableAll(
+    db: Executor,
+    workspaceId: string,
+    userIds: string[],
+    reason: MemberDisabledReason,
+  ): Promise<void> {
     if (userIds.length === 0) return;
     await db.query(
-      `UPDATE workspaces.members SET disabled_at = coalesce(disabled_at, now())
+      `UPDATE workspaces.members
+          SET disabled_reason = CASE WHEN disabled_at IS NULL THEN $3 ELSE disabled_reason END,
+              disabled_at = coalesce(disabled_at, now())
         WHERE workspace_id = $1 AND user_id = ANY($2::uuid[])`,
-      [workspaceId, userIds],
+      [workspaceId, userIds, reason],
     );
   }
 
+  /**
+   * A change of role, re-enabling (`enable`: the reason is cleared) or disabling (`disable`, for `reason`).
+   * Disabling someone already disabled keeps the first date and reason.
+   */
   async update(
     db: Executor,
     workspaceId: string,
     userId: string,
-    changes: { role?: WorkspaceRole; enable?: boolean; disable?: boolean },
+    changes: { role?: WorkspaceRole; enable?: boolean; disable?: boolean; reason?: MemberDisabledReason },
   ): Promise<void> {
     await db.query(
       `UPDATE workspaces.members
           SET role = coalesce($3, role),
-              disabled_at = CASE WHEN $4 THEN NULL WHEN $5 THEN coalesce(disabled_at, now()) ELSE disabled_at END
+              disabled_at = CASE WHEN $4 THEN NULL WHEN $5 THEN coalesce(disabled_at, now()) ELSE disabled_at END,
+              disabled_reason = CASE WHEN $4 THEN NULL WHEN $5 AND disabled_at IS NULL THEN $6
+                                     ELSE disabled_reason END
         WHERE workspace_id = $1 AND user_id = $2`,
-      [workspaceId, userId, changes.role ?? null, changes.enable ?? false, changes.disable ?? false],
+      [
+        workspaceId,
+        userId,
+        changes.role ?? null,
+        changes.enable ?? false,
+        changes.disable ?? false,
+        changes.reason ?? null,
+      ],
     );
   }
 }

@@ -5,6 +5,7 @@ import {
   type MemberImpact,
   type RequestContext,
   type UpdateMemberRequest,
+  type UpdateMemberResult,
   WORKSPACE_LIMITS,
 } from '@pc/contracts';
 import { BusClient, Database, type Executor, notFound, requireUser } from '@pc/platform';
@@ -67,7 +68,8 @@ export class MembersService {
     });
   }
 
-  async update(ctx: RequestContext, request: UpdateMemberRequest): Promise<{ ok: true }> {
+  /** A re-enabling answers why the member had been disabled (`previous`): they left, or were disabled. */
+  async update(ctx: RequestContext, request: UpdateMemberRequest): Promise<UpdateMemberResult> {
     // Something to change: checked where the message entered (WorkspaceSchemas.updateMember).
     return this.db.transaction(async (tx) => {
       await this.rules.manage(ctx, request.id, tx);
@@ -86,8 +88,9 @@ export class MembersService {
         role: request.role,
         enable: request.disabled === false,
       });
-      if (reenabled) await this.shares.pauseSharesOf(tx, request.id, [request.userId], false);
-      return { ok: true };
+      if (!reenabled) return { ok: true };
+      await this.shares.pauseSharesOf(tx, request.id, [request.userId], false);
+      return { ok: true, previous: member.disabled_reason };
     });
   }
 
@@ -102,7 +105,10 @@ export class MembersService {
         if (member.role === 'owner')
           throw workspacesError('WORKSPACES.OWNER_PROTECTED', 'Nobody removes the workspace owner');
       }
-      await this.members.update(tx, workspaceId, userId, { disable: true });
+      await this.members.update(tx, workspaceId, userId, {
+        disable: true,
+        reason: leaving ? 'left' : 'removed',
+      });
       await this.shares.pauseSharesOf(tx, workspaceId, [userId], true);
       return { ok: true };
     });
@@ -158,7 +164,7 @@ export class MembersService {
         'WORKSPACES.MEMBERSHIP_LIMIT',
         `You already belong to ${WORKSPACE_LIMITS.membershipsMax} workspaces: leave one before unarchiving this one`,
       );
-    await this.members.disableAll(tx, workspaceId, full);
+    await this.members.disableAll(tx, workspaceId, full, 'membership_limit');
     await this.shares.pauseSharesOf(tx, workspaceId, full, true);
     return full;
   }

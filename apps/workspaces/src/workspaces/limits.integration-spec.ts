@@ -253,6 +253,23 @@ describe('workspace limits (service level)', () => {
     expect(workspace.connections.map((c) => c.disabled_reason)).toEqual(full.map(() => 'owner_disabled'));
   });
 
+  it('says, when it re-enables a member an unarchiving disabled, that it was for lack of room', async () => {
+    const { owner, ws, full } = await archivedWithFullMembers(1);
+    await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
+    await service.sql(
+      `DELETE FROM workspaces.members WHERE workspace_id = (
+         SELECT workspace_id FROM workspaces.members WHERE user_id = $1 AND workspace_id <> $2 LIMIT 1)`,
+      [full[0].id, ws],
+    );
+    expect(
+      await service.request(WorkspacesRpc.updateMember, owner.ctx, {
+        id: ws,
+        userId: full[0].id,
+        disabled: false,
+      }),
+    ).toEqual({ ok: true, previous: 'membership_limit' });
+  });
+
   it('unarchives with as many statements to the database for three members without room as for one', async () => {
     const statementsOf = async (count: number) => {
       const { owner, ws } = await archivedWithFullMembers(count);

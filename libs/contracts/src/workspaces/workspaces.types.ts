@@ -121,6 +121,23 @@ export interface UpdateMemberRequest {
   disabled?: false;
 }
 
+/**
+ * Why a member is disabled: `left`, they removed themselves; `removed`, a manager disabled them;
+ * `membership_limit`, unarchiving the workspace did, as they already belonged to as many workspaces as a
+ * user may (WORKSPACE_LIMITS.membershipsMax).
+ */
+export const MEMBER_DISABLED_REASONS = ['left', 'removed', 'membership_limit'] as const;
+export type MemberDisabledReason = (typeof MEMBER_DISABLED_REASONS)[number];
+
+export interface UpdateMemberResult {
+  ok: true;
+  /**
+   * Only when the change re-enabled the member: why they had been disabled (null for a member disabled
+   * before the reason was kept).
+   */
+  previous?: MemberDisabledReason | null;
+}
+
 export interface MemberRequest {
   id: string;
   userId: string;

@@ -1203,7 +1203,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member role (admin or member) or re-enable them with disabled: false (owner and admins)
-         * @description Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own.
+         * @description Nobody changes the owner's role (403). Re-enabling also resumes the shares of connections they own, and the answer says why they had been disabled (`previous`: they left, a manager removed them, or an unarchiving found them with no room).
          */
         patch: operations["WorkspaceMembers_update"];
         trace?: never;
@@ -4544,6 +4544,14 @@ export interface components {
              * @enum {boolean}
              */
             disabled?: false;
+        };
+        UpdateMemberResultDto: {
+            ok: boolean;
+            /**
+             * @description Only when the change re-enabled the member: why they had been disabled. `left`: they left (their own DELETE /members/{userId}); `removed`: a manager disabled them; `membership_limit`: unarchiving the workspace did, as they already belonged to as many workspaces as a user may. Null for a member disabled before the reason was kept. The audit entry (`workspace.member_updated`) has it in its summary as `previous`.
+             * @enum {string|null}
+             */
+            previous?: "left" | "removed" | "membership_limit" | null;
         };
         MemberImpactDto: {
             /** @enum {string} */
@@ -14333,7 +14341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OkDto"];
+                    "application/json": components["schemas"]["UpdateMemberResultDto"];
                 };
             };
             /** @description Invalid body or ids */
