@@ -21,14 +21,7 @@ const policyShelf: VendorShelf<PolicyFields, PolicyFilter, VendorPolicySummary, 
   keeps: (p, filter) =>
     (!filter.direction || p.direction === filter.direction) &&
     (!filter.category || p.category?.toLowerCase() === filter.category.toLowerCase()),
-  summary: (p) => ({
-    source: 'vendor',
-    slug: p.slug,
-    name: p.name,
-    summary: p.summary,
-    direction: p.direction,
-    category: p.category,
-  }),
+  summary: (p) => VendorIndex.summaryOf(p, { direction: p.direction, category: p.category }),
   item: (p) => ({ ...policyShelf.summary(p), body_md: p.body_md }),
 };
 

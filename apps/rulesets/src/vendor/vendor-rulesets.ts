@@ -66,14 +66,7 @@ const rulesetShelf: VendorShelf<RulesetFields, VendorFilter, VendorRulesetSummar
   keeps: (r, filter) =>
     (!filter.category || r.category === filter.category) &&
     (!filter.scope || r.target_scopes.includes(filter.scope)),
-  summary: (r) => ({
-    source: 'vendor',
-    slug: r.slug,
-    name: r.name,
-    summary: r.summary,
-    category: r.category,
-    target_scopes: r.target_scopes,
-  }),
+  summary: (r) => VendorIndex.summaryOf(r, { category: r.category, target_scopes: r.target_scopes }),
   // Evaluable: evaluation can run it (a profile, in vocabularies the engine reads).
   item: (r) => ({
     ...rulesetShelf.summary(r),

@@ -95,6 +95,19 @@ describe("the kernel's vendor index", () => {
     );
   });
 
+  it("shows a kind's vendor item first as the vendor's, with its slug, name and summary, then the kind's fields", () => {
+    const entry = { slug: 'alpha', name: 'Alpha', summary: 'About Alpha', body_md: '# Alpha' };
+    const summary = VendorIndex.summaryOf(entry, { level: 1 });
+    expect(summary).toEqual({
+      source: 'vendor',
+      slug: 'alpha',
+      name: 'Alpha',
+      summary: 'About Alpha',
+      level: 1,
+    });
+    expect(Object.keys(summary)).toEqual(['source', 'slug', 'name', 'summary', 'level']);
+  });
+
   it('answers 404 for a slug that left the index on reload', async () => {
     await write('a.json', entry('alpha', 'Alpha', 1));
     await index.load();

@@ -67,6 +67,17 @@ export interface VendorShelf<Fields, Filter extends VendorFilter, Summary, Item>
 export class VendorIndex<Fields, Filter extends VendorFilter, Summary, Item> implements OnModuleInit {
   private entries = new Map<string, VendorEntry & Fields>();
 
+  /**
+   * A vendor item as a list shows it: what every kind's shows first (that it is the vendor's, its slug,
+   * name and summary), then the kind's own fields.
+   */
+  static summaryOf<Own>(
+    entry: VendorEntry,
+    own: Own,
+  ): { source: 'vendor'; slug: string; name: string; summary: string } & Own {
+    return { source: 'vendor', slug: entry.slug, name: entry.name, summary: entry.summary, ...own };
+  }
+
   constructor(
     private readonly env: ListingServiceEnv,
     private readonly shelf: VendorShelf<Fields, Filter, Summary, Item>,
