@@ -11,6 +11,7 @@ export {
   type Inspection,
   type SubmissionBase,
   type SubmissionEdit,
+  type Submitted,
   Submitting,
 } from './submissions/submitting';
 export { insertInto, updateRow } from './rows/rows';

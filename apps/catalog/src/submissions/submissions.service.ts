@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CreateSubmissionRequest,
-  type DocTab,
-  type IdeaDeclaration,
-  type CreateSubmissionResult,
   type HistoryResult,
-  type PageInfo,
-  type PageRequest,
   type PolicySubmission,
   type RequestContext,
   type SubmissionValidation,
@@ -16,10 +11,9 @@ import {
   type UserCaller,
   type ValidateSubmissionRequest,
 } from '@pc/contracts';
-import { type SubmissionEdit, Submitting } from '@pc/listings';
+import { type Submitted, type SubmissionEdit, Submitting } from '@pc/listings';
 import { Database, DomainError, type Executor, forbidden, notFound } from '@pc/platform';
 import { requireUser } from '../common/caller';
-import { decodeKeyset, pageOf } from '../common/paging';
 import { stageDocTabs } from '../docs';
 import { PolicyHistory } from '../history';
 import { IdeasService } from '../ideas';
@@ -36,8 +30,7 @@ import { catalogError } from '../common/catalog.errors';
 
 /** The repositories and refs a policy is validated at (its name and description named in the report). */
 type Source = ValidateSubmissionRequest & { name?: string; description?: string };
-type Prepared = { ideas?: IdeaDeclaration[]; stagedTabs?: DocTab[] };
-type PolicyEdit = SubmissionEdit<SubmissionRow, UpdateSubmissionRequest, SubmissionValidation, Prepared>;
+type PolicyEdit = SubmissionEdit<SubmissionRow, UpdateSubmissionRequest, SubmissionValidation>;
 
 /**
  * Submitting a policy repository and editing or resubmitting it before review (the review itself is
@@ -48,8 +41,8 @@ export class SubmissionsService extends Submitting<
   SubmissionRow,
   Source,
   SubmissionValidation,
+  CreateSubmissionRequest,
   UpdateSubmissionRequest,
-  Prepared,
   PolicySubmission
 > {
   constructor(
@@ -58,7 +51,7 @@ export class SubmissionsService extends Submitting<
     private readonly policies: PolicyRecords,
     private readonly policyReads: PolicyReadsService,
     private readonly history: PolicyHistory,
-    private readonly ideas: IdeasService,
+    ideas: IdeasService,
     private readonly inspector: RepositoryInspector,
   ) {
     super(db, {
@@ -69,12 +62,19 @@ export class SubmissionsService extends Submitting<
         message: 'The repository is not a valid policy repository',
         field: 'validation',
       },
+      sourceOf: (request) => request,
       sourceColumns: [
         'source_host_url',
         'implementation_source_host_url',
         'source_ref',
         'implementation_source_ref',
       ],
+      ideas: {
+        check: (_ctx, declared) => ideas.checkDeclarations(declared),
+        declare: (tx, _ctx, row, declared) => ideas.declareFor(tx, row.policy_id, declared),
+      },
+      stageTabs: (input) => stageDocTabs(input),
+      mine: { ordering: 'submissions', limits: SUBMISSIONS_LIMIT },
       present: toSubmission,
     });
   }
@@ -87,81 +87,56 @@ export class SubmissionsService extends Submitting<
     return { validation: await this.inspector.validate(request) };
   }
 
-  /**
-   * A failing validation is a 400 listing every problem and carrying the whole validation report;
-   * nothing is written then.
-   */
-  async create(ctx: RequestContext, request: CreateSubmissionRequest): Promise<CreateSubmissionResult> {
-    const caller = requireUser(ctx);
-    const validation = await this.validRepository(request);
-    const ideas = await this.ideas.checkDeclarations(request.deliversIdeaIds ?? []);
-    const stagedTabs = stageDocTabs(request.docTabs);
-    const row = await this.db.transaction(async (db) => {
-      const policy = await this.policies.insert(db, {
-        slug: await this.freeSlug(db, request.name),
-        name: request.name.trim(),
-        description: request.description,
-        category: request.category?.trim() || validation.definition?.category || null,
-        owner_id: caller.userId,
-        project_type: validation.projectType,
-        source_host_url: request.sourceHostUrl,
-        implementation_source_host_url: request.implementationSourceHostUrl ?? null,
-        // The ref named (in the field or the URL's /tree/<ref>): the one validated is the one deployed.
-        source_ref: namedRef(validation.ref, validation.defaultBranch, request.sourceRef),
-        implementation_source_ref:
-          validation.projectType === 'split'
-            ? namedRef(
-                validation.implementationRef,
-                validation.implementationDefaultBranch,
-                request.implementationSourceRef,
-              )
-            : null,
-        video_tutorial_url: request.videoTutorialUrl ?? null,
-        examples_url: request.examplesUrl ?? null,
-        icon_url: request.iconUrl ?? null,
-        icon_disabled: request.iconDisabled ?? false,
-        asset_kinds: request.assetKinds ?? validation.assetKinds,
-        repository_category: validation.definition?.category ?? null,
-        repository_asset_kinds: validation.assetKinds,
-        a2a_protocol_versions: request.a2aProtocolVersions ?? [],
-        direction: request.direction ?? 'inbound',
-        version: validation.version,
-        kit_version: validation.kitVersion,
-        source_host_has_issues: validation.hasIssues ?? false,
-      });
-      const submission = await this.submissions.insert(db, {
-        policy_id: policy.id,
-        submitted_by: caller.userId,
-        status: 'submitted',
-        name: policy.name,
-        description: policy.description,
-        source_host_url: policy.source_host_url,
-        implementation_source_host_url: policy.implementation_source_host_url,
-        doc_tabs: stagedTabs,
-        validation,
-      });
-      await this.ideas.declareFor(db, policy.id, ideas);
-      await this.history.record(db, policy.id, caller.userId, 'submitted', { submissionId: submission.id });
-      return submission;
+  protected async insert(
+    db: Executor,
+    submitted: Submitted<CreateSubmissionRequest, SubmissionValidation>,
+  ): Promise<SubmissionRow> {
+    const { caller, input: request, validation, stagedTabs } = submitted;
+    const policy = await this.policies.insert(db, {
+      slug: await this.freeSlug(db, request.name),
+      name: request.name.trim(),
+      description: request.description,
+      category: request.category?.trim() || validation.definition?.category || null,
+      owner_id: caller.userId,
+      project_type: validation.projectType,
+      source_host_url: request.sourceHostUrl,
+      implementation_source_host_url: request.implementationSourceHostUrl ?? null,
+      // The ref named (in the field or the URL's /tree/<ref>): the one validated is the one deployed.
+      source_ref: namedRef(validation.ref, validation.defaultBranch, request.sourceRef),
+      implementation_source_ref:
+        validation.projectType === 'split'
+          ? namedRef(
+              validation.implementationRef,
+              validation.implementationDefaultBranch,
+              request.implementationSourceRef,
+            )
+          : null,
+      video_tutorial_url: request.videoTutorialUrl ?? null,
+      examples_url: request.examplesUrl ?? null,
+      icon_url: request.iconUrl ?? null,
+      icon_disabled: request.iconDisabled ?? false,
+      asset_kinds: request.assetKinds ?? validation.assetKinds,
+      repository_category: validation.definition?.category ?? null,
+      repository_asset_kinds: validation.assetKinds,
+      a2a_protocol_versions: request.a2aProtocolVersions ?? [],
+      direction: request.direction ?? 'inbound',
+      version: validation.version,
+      kit_version: validation.kitVersion,
+      source_host_has_issues: validation.hasIssues ?? false,
     });
-    return { submission: toSubmission(row), validation };
-  }
-
-  /** One page, newest first: at most `limit` submissions and at most the reply budget in bytes. */
-  async list(
-    ctx: RequestContext,
-    request: PageRequest,
-  ): Promise<{ submissions: PolicySubmission[] } & PageInfo> {
-    const caller = requireUser(ctx);
-    const limit = Math.min(request.limit ?? SUBMISSIONS_LIMIT.default, SUBMISSIONS_LIMIT.max);
-    const rows = await this.submissions.pageBy(
-      this.db.pool,
-      caller.userId,
-      limit,
-      decodeKeyset(request.cursor, 'submissions'),
-    );
-    const page = await pageOf(rows, limit, 'submissions', (head) => head.map(toSubmission));
-    return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+    const submission = await this.submissions.insert(db, {
+      policy_id: policy.id,
+      submitted_by: caller.userId,
+      status: 'submitted',
+      name: policy.name,
+      description: policy.description,
+      source_host_url: policy.source_host_url,
+      implementation_source_host_url: policy.implementation_source_host_url,
+      doc_tabs: stagedTabs,
+      validation,
+    });
+    await this.history.record(db, policy.id, caller.userId, 'submitted', { submissionId: submission.id });
+    return submission;
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<HistoryResult> {
@@ -185,22 +160,9 @@ export class SubmissionsService extends Submitting<
     return sourceChanged(current, request) ? sourceAfter(current, request) : null;
   }
 
-  protected async prepare(
-    _ctx: RequestContext,
-    _current: SubmissionRow,
-    request: UpdateSubmissionRequest,
-  ): Promise<Prepared> {
-    return {
-      ideas: request.deliversIdeaIds
-        ? await this.ideas.checkDeclarations(request.deliversIdeaIds)
-        : undefined,
-      stagedTabs: request.docTabs ? stageDocTabs(request.docTabs) : undefined,
-    };
-  }
-
   protected async write(
     db: Executor,
-    { caller, locked, request, validation, prepared }: PolicyEdit,
+    { caller, locked, request, validation, stagedTabs }: PolicyEdit,
   ): Promise<SubmissionRow> {
     // Read from another repository or ref, the policy takes what it says of itself (`repositoryLabels`);
     // a category or asset kinds named in the edit are the owner's.
@@ -234,14 +196,13 @@ export class SubmissionsService extends Submitting<
       status: 'under_review',
     };
     await this.policies.update(db, locked.policy_id, policyChanges);
-    if (prepared.ideas) await this.ideas.declareFor(db, locked.policy_id, prepared.ideas);
     const updated = await this.submissions.update(db, locked.id, {
       status: 'submitted',
       name: request.name?.trim(),
       description: request.description,
       source_host_url: request.sourceHostUrl,
       implementation_source_host_url: request.implementationSourceHostUrl,
-      doc_tabs: prepared.stagedTabs,
+      doc_tabs: stagedTabs,
       validation,
     });
     const fields = Object.keys(request).filter((k) => k !== 'id');

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateRulesetSubmissionResult,
-  type DocTab,
-  type PageInfo,
-  type PageRequest,
   type RequestContext,
   REGISTRY_ASSET_ID_PATTERN,
   RULESET_LIMITS,
@@ -15,9 +12,8 @@ import {
   type UpdateRulesetSubmissionRequest,
   type UserCaller,
 } from '@pc/contracts';
-import { DocTabsRepository, Outbox, type SubmissionEdit, Submitting } from '@pc/listings';
-import { Database, decodeKeyset, type Executor, fitToBudget, notFound, pageOf } from '@pc/platform';
-import { requireUser } from '../common/caller';
+import { DocTabsRepository, Outbox, type Submitted, type SubmissionEdit, Submitting } from '@pc/listings';
+import { Database, type Executor, fitToBudget, notFound } from '@pc/platform';
 import { rulesetsError } from '../common/rulesets.errors';
 import { completeTabSet } from '../docs';
 import { SubmissionHistory } from '../history';
@@ -74,10 +70,7 @@ const SETS: Record<(typeof CONTENT_FIELDS)[number], PendingField> = {
   examplesUrl: 'examples_url',
   docTabs: 'doc_tabs',
 };
-/** The ordering a cursor of the caller's own submissions belongs to. */
-const OWN_SUBMISSIONS = 'ruleset-submissions';
-
-/** The repository, ref and path a ruleset is validated at, and whose submission it is. */
+/** The repository, ref and path a ruleset is validated at (blank: the default), and whose submission it is. */
 interface Source {
   repoUrl: string;
   ref: string | undefined;
@@ -85,12 +78,7 @@ interface Source {
   /** The engine's checks count in this user's share of the evaluator's threads. */
   owner: string;
 }
-type RulesetEdit = SubmissionEdit<
-  SubmissionRow,
-  UpdateRulesetSubmissionRequest,
-  RulesetValidation,
-  { stagedTabs?: DocTab[] }
->;
+type RulesetEdit = SubmissionEdit<SubmissionRow, UpdateRulesetSubmissionRequest, RulesetValidation>;
 
 /** The content fields an edit changes. */
 function contentFields(request: UpdateRulesetSubmissionRequest): Array<(typeof CONTENT_FIELDS)[number]> {
@@ -118,8 +106,8 @@ export class SubmissionsService extends Submitting<
   SubmissionRow,
   Source,
   RulesetValidation,
+  RulesetSubmissionInput,
   UpdateRulesetSubmissionRequest,
-  { stagedTabs?: DocTab[] },
   RulesetSubmission
 > {
   constructor(
@@ -134,21 +122,26 @@ export class SubmissionsService extends Submitting<
   ) {
     super(db, {
       table: submissions,
-      inspect: ({ repoUrl, ref, rulesetPath, owner }) =>
-        inspector.validate(
-          {
-            repoUrl,
-            ref: emptyToNull(ref) ?? undefined,
-            rulesetPath: emptyToNull(rulesetPath) ?? undefined,
-          },
-          owner,
-        ),
+      sourceOf: (input, caller) => ({
+        repoUrl: input.repoUrl,
+        ref: emptyToNull(input.sourceRef) ?? undefined,
+        rulesetPath: emptyToNull(input.rulesetPath) ?? undefined,
+        owner: caller.userId,
+      }),
+      inspect: ({ owner, ...source }) => inspector.validate(source, owner),
       invalid: {
         code: 'RULESETS.VALIDATION_FAILED',
         message: 'The repository is not a valid ruleset repository',
         field: 'repoUrl',
       },
       sourceColumns: ['source_url', 'source_ref', 'ruleset_path'],
+      ideas: {
+        check: (ctx, declared) => ideas.check(ctx, declared),
+        declare: (_tx, ctx, row, declared) => ideas.declare(ctx, row.ruleset_id, declared),
+      },
+      stageTabs: (input, description, validation) =>
+        completeTabSet(input, 'docTabs', description, validation?.rulesMarkdown),
+      mine: { ordering: 'ruleset-submissions', limits: RULESET_LIMITS.ownSubmissions },
       present: toSubmission,
     });
   }
@@ -160,16 +153,14 @@ export class SubmissionsService extends Submitting<
    * description) are copied to it. Nothing is written when anything fails.
    */
   async create(ctx: RequestContext, input: RulesetSubmissionInput): Promise<CreateRulesetSubmissionResult> {
-    const caller = requireUser(ctx);
-    const validation = await this.validRepository({
-      repoUrl: input.repoUrl,
-      ref: input.sourceRef,
-      rulesetPath: input.rulesetPath,
-      owner: caller.userId,
-    });
-    const declared = input.deliversIdeaIds ?? [];
-    await this.ideas.check(ctx, declared);
-    const tabs = completeTabSet(input.docTabs ?? [], 'docTabs', input.description, validation.rulesMarkdown);
+    const { submission, validation } = await this.submit(ctx, input);
+    return { submission, warnings: validation.warnings };
+  }
+
+  protected async insert(
+    tx: Executor,
+    { caller, input, validation, stagedTabs: tabs }: Submitted<RulesetSubmissionInput, RulesetValidation>,
+  ): Promise<SubmissionRow> {
     const content: SubmissionContent = {
       name: input.name.trim(),
       description: input.description,
@@ -185,49 +176,26 @@ export class SubmissionsService extends Submitting<
       video_tutorial_url: emptyToNull(input.videoTutorialUrl),
       examples_url: emptyToNull(input.examplesUrl),
     };
-    const row = await this.db.transaction(async (tx) => {
-      const ruleset = await this.rulesets.insert(tx, {
-        ...content,
-        owner_id: caller.userId,
-        submitted_by: caller.userId,
-      });
-      const submission = await this.submissions.insert(tx, {
-        ...content,
-        ruleset_id: ruleset.id,
-        submitted_by: caller.userId,
-        doc_tabs: tabs,
-        chosen_fields: chosenAfter([], {
-          targetScopes: input.targetScopes,
-          iconUrl: emptyToNull(input.iconUrl) ?? undefined,
-          iconDisabled: input.iconDisabled || undefined,
-        }),
-        ...readAt(validation),
-      });
-      await this.docTabs.replaceAll(tx, ruleset.id, tabs);
-      await this.history.record(tx, submission, { actor_id: caller.userId, action: 'submitted' });
-      // Last, so that a refusal by the catalog rolls everything back.
-      if (declared.length > 0) await this.ideas.declare(ctx, ruleset.id, declared);
-      return submission;
+    const ruleset = await this.rulesets.insert(tx, {
+      ...content,
+      owner_id: caller.userId,
+      submitted_by: caller.userId,
     });
-    return { submission: toSubmission(row), warnings: validation.warnings };
-  }
-
-  /** One page, newest first: at most `limit` submissions and at most the reply budget in bytes. */
-  async list(
-    ctx: RequestContext,
-    request: PageRequest,
-  ): Promise<{ submissions: RulesetSubmission[] } & PageInfo> {
-    const caller = requireUser(ctx);
-    const { ownSubmissions } = RULESET_LIMITS;
-    const limit = Math.min(request.limit ?? ownSubmissions.default, ownSubmissions.max);
-    const rows = await this.submissions.pageBy(
-      this.db.pool,
-      caller.userId,
-      limit,
-      decodeKeyset(request.cursor, OWN_SUBMISSIONS),
-    );
-    const page = await pageOf(rows, limit, OWN_SUBMISSIONS, (head) => head.map(toSubmission));
-    return { submissions: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+    const submission = await this.submissions.insert(tx, {
+      ...content,
+      ruleset_id: ruleset.id,
+      submitted_by: caller.userId,
+      doc_tabs: tabs,
+      chosen_fields: chosenAfter([], {
+        targetScopes: input.targetScopes,
+        iconUrl: emptyToNull(input.iconUrl) ?? undefined,
+        iconDisabled: input.iconDisabled || undefined,
+      }),
+      ...readAt(validation),
+    });
+    await this.docTabs.replaceAll(tx, ruleset.id, tabs);
+    await this.history.record(tx, submission, { actor_id: caller.userId, action: 'submitted' });
+    return submission;
   }
 
   async historyOf(ctx: RequestContext, id: string): Promise<{ entries: RulesetHistoryEntry[] }> {
@@ -240,29 +208,17 @@ export class SubmissionsService extends Submitting<
     if (!REPOSITORY_FIELDS.some((f) => request[f] !== undefined)) return null;
     return {
       repoUrl: request.repoUrl ?? current.source_url,
-      ref: request.sourceRef ?? current.source_ref ?? undefined,
+      ref: emptyToNull(request.sourceRef ?? current.source_ref) ?? undefined,
       rulesetPath:
-        request.rulesetPath ??
-        (request.repoUrl === undefined ? (current.ruleset_path ?? undefined) : undefined),
+        emptyToNull(request.rulesetPath ?? (request.repoUrl === undefined ? current.ruleset_path : null)) ??
+        undefined,
       owner: current.submitted_by,
-    };
-  }
-
-  protected async prepare(
-    ctx: RequestContext,
-    current: SubmissionRow,
-    request: UpdateRulesetSubmissionRequest,
-  ): Promise<{ stagedTabs?: DocTab[] }> {
-    if (request.deliversIdeaIds) await this.ideas.check(ctx, request.deliversIdeaIds);
-    const description = request.description ?? current.description;
-    return {
-      stagedTabs: request.docTabs ? completeTabSet(request.docTabs, 'docTabs', description) : undefined,
     };
   }
 
   protected async write(
     tx: Executor,
-    { ctx, caller, locked, request, validation, prepared: { stagedTabs } }: RulesetEdit,
+    { caller, locked, request, validation, stagedTabs }: RulesetEdit,
   ): Promise<SubmissionRow> {
     const changed = contentFields(request);
     const chosen = chosenAfter(locked.chosen_fields, request);
@@ -311,7 +267,6 @@ export class SubmissionsService extends Submitting<
       fields: [...changed, ...(request.deliversIdeaIds ? ['deliversIdeaIds'] : [])],
       previous_snapshot: content ? snapshotOf(locked) : null,
     });
-    if (request.deliversIdeaIds) await this.ideas.declare(ctx, locked.ruleset_id, request.deliversIdeaIds);
     return updated;
   }
 
@@ -355,7 +310,7 @@ export class SubmissionsService extends Submitting<
    *   `iconUrl`; `docTabs` replaces the staged set; a changed repository, ref or path is validated again
    *   (422).
    * When the edit is refused the declared ideas stay as they were: they are replaced last, inside the
-   * transaction. Each change writes a history entry with the previous snapshot and the revision count.
+   * transaction (the kernel's `update`). Each change writes a history entry with the previous snapshot and the revision count.
    */
   protected checkEditable(
     caller: UserCaller,
