@@ -146,17 +146,16 @@ export class SubmissionsService extends Submitting<
     });
   }
 
-  /**
-   * The repository must validate (422 RULESETS.VALIDATION_FAILED with the whole report otherwise) and
-   * every declared idea be approved and visible (422). The ruleset is created under review, visible to
-   * its owner; the staged tabs (missing predefined ones added empty, a blank overview taking the
-   * description) are copied to it. Nothing is written when anything fails.
-   */
+  /** The kernel's submission (422 RULESETS.VALIDATION_FAILED), answered with the warnings validation found. */
   async create(ctx: RequestContext, input: RulesetSubmissionInput): Promise<CreateRulesetSubmissionResult> {
     const { submission, validation } = await this.submit(ctx, input);
     return { submission, warnings: validation.warnings };
   }
 
+  /**
+   * The ruleset is created under review, visible to its owner; the staged tabs (missing predefined ones
+   * added empty, a blank overview taking the description) are copied to it.
+   */
   protected async insert(
     tx: Executor,
     { caller, input, validation, stagedTabs: tabs }: Submitted<RulesetSubmissionInput, RulesetValidation>,
