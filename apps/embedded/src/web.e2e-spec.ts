@@ -10,6 +10,18 @@ import { PROFILE, REGISTRY } from './testing/rulesets-e2e';
 import { axeViolations, DESKTOP, PHONE, screenshot, sideways, WebBrowser } from './testing/web-browser';
 
 /**
+ * The catalog card of the user's own unpublished item says where it stands (`words`), not merely that it
+ * is not published, and opened, the item's own page says it in the same words.
+ */
+async function ownCardSays(page: Page, card: Locator, name: string, words: string): Promise<void> {
+  await card.getByText(words, { exact: true }).waitFor();
+  expect(await card.getByText('not published').count()).toBe(0);
+  await card.getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('main').locator('p.meta').first().getByText(words, { exact: true }).waitFor();
+}
+
+/**
  * Waits until the focused element is the one named `name` (its text, or its label's), for at most 10 s.
  * Read through the browser's protocol: the app's CSP allows no eval, which `waitForFunction` needs.
  */
@@ -609,13 +621,14 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     await page.unroute(listed);
 
-    // On the first screen the policy under review is the user's alone: its card says it is not published.
+    // On the first screen the policy under review is the user's alone: its card says where it stands in
+    // the words of My submissions and of its own page, not merely that it is not published.
     await page.goto('/');
     const own = page
       .getByRole('region', { name: 'Newest' })
       .getByRole('listitem')
       .filter({ hasText: story.policyName });
-    await own.getByText('not published', { exact: true }).waitFor();
+    await ownCardSays(page, own, story.policyName, 'under review');
   });
 
   it('the user validates a ruleset repository (every finding shown), fixes the input and submits it', async () => {
@@ -812,6 +825,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await both(page, 'inbox-decisions');
     const policy = await world.http.get<Record<string, any>>(`/api/policies/${story.policyId}`); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(policy.body.policy.status).toBe('published');
+    // The catalog's card of the ruleset sent back says so to its submitter, as the ruleset's page does.
+    await page.goto(`/?q=${encodeURIComponent(story.rulesetName)}`);
+    const sentBack = page.getByRole('main').getByRole('listitem').filter({ hasText: story.rulesetName });
+    await ownCardSays(page, sentBack, story.rulesetName, 'needs improvement');
   });
 
   it('a stranger sees why Like is disabled; the tab bar waits for the documentation tabs in place', async () => {
@@ -1799,6 +1816,10 @@ describe('the web app in a browser (headless chromium, one system)', () => {
       .filter({ hasText: `@${colleague.username}` })
       .waitFor();
     await row.getByRole('button', { name: 'Re-enable' }).waitFor();
+    // Their row says why, after the badge, in the words a screen reader reads with the cell.
+    await row
+      .getByRole('cell', { name: /disabled Already in 500 workspaces when this one was unarchived$/ })
+      .waitFor();
   });
 
   /** Makes `userId` a member of `count` workspaces of other owners (as many joins, written at once). */
@@ -1842,16 +1863,19 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     await demote.getByRole('button', { name: 'Make member' }).click();
     await row.getByRole('cell', { name: 'member', exact: true }).waitFor();
     expect(await role()).toBe('member');
-    // Re-enabling a disabled member is confirmed too, saying it asks them nothing.
+    // Re-enabling a disabled member is confirmed too, saying it asks them nothing. Their row says a
+    // manager removed them (not that they left), beside the badge.
     await row.getByRole('button', { name: 'Disable' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Disable member' }).click();
     await row.getByText('disabled', { exact: true }).waitFor();
+    await row.getByRole('cell', { name: /disabled Removed by a manager$/ }).waitFor();
     await row.getByRole('button', { name: 'Re-enable' }).click();
     const reenable = page.getByRole('dialog', { name: /^Re-enable .+\?$/ });
     await reenable.getByText(/adds them back without asking them/).waitFor();
     await reenable.getByRole('button', { name: 'Re-enable member' }).click();
     await row.getByRole('button', { name: 'Make admin' }).waitFor();
     expect(await row.getByText('disabled', { exact: true }).count()).toBe(0);
+    expect(await row.getByText('Removed by a manager').count()).toBe(0);
   });
 
   it('a member leaves a workspace from its page, after a confirm that says what leaving touches', async () => {
@@ -1877,6 +1901,13 @@ describe('the web app in a browser (headless chromium, one system)', () => {
     const after = await world.http.get(`/api/workspaces/${id}`, { token: colleague.token });
     expect(after.status).toBe(404);
     await theirs.context().close();
+    // The owner's page says they left, beside their badge: not a removal to undo.
+    await page.goto(`/workspaces/${id}`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: `@${colleague.username}` })
+      .getByRole('cell', { name: /disabled Left the workspace$/ })
+      .waitFor();
   });
 
   it("the workspace's owner turns self-heal on and off on its page, saved at once; a member reads it there", async () => {

@@ -1,10 +1,11 @@
-// A catalog item as a card: its icon, name, summary, kind, catalog, whether it is published (the
-// caller's own draft is shown to them alone), category, likes and deployments.
+// A catalog item as a card: its icon, name, summary, kind, catalog, where it stands unless published (the
+// caller's own draft, shown to them alone: under review, needs improvement, rejected, as its page says),
+// category, likes and deployments.
 import { Heart, Rocket } from 'lucide-react';
 import type { Schemas } from './api/client';
 import { ListingIcon } from './listing-icon';
 import { Link } from './router';
-import { Badge } from './ui/display';
+import { Badge, StatusBadge } from './ui/display';
 
 export type ListingItem = Schemas['SearchItemDto'];
 
@@ -34,9 +35,9 @@ export function ListingCard({ item, heading = 'h2' }: { item: ListingItem; headi
       <p className="meta">
         <Badge tone={item.kind === 'policy' ? 'neutral' : 'info'}>{item.kind}</Badge>{' '}
         {item.catalog === 'vendor' ? <Badge tone="info">vendor</Badge> : null}{' '}
-        {item.published ? null : (
+        {item.status === 'published' ? null : (
           <>
-            <Badge tone="warn">not published</Badge>{' '}
+            <StatusBadge status={item.status} />{' '}
           </>
         )}
         {item.category ?? 'Uncategorized'}

@@ -3,6 +3,7 @@ import {
   type ListingSearchRequest,
   type ListingSearchResult,
   type ListingSearchHit,
+  type ListingStatus,
   type RequestContext,
   type RpcDescriptor,
   SEARCH_LIMITS,
@@ -16,6 +17,8 @@ export interface SearchSeed {
   description: string;
   category: string;
   draftOf?: string;
+  /** A draft's lifecycle status (default `under_review`): one of the kind's `draftStatuses`. */
+  status?: ListingStatus;
   /** Its counts and when it was added (defaults: none, now). */
   likes?: number;
   deploys?: number;
@@ -30,6 +33,8 @@ export interface ListingSearchSubject {
   seed: (item: SearchSeed) => Promise<string>;
   /** Inserts many published items in one statement. */
   seedAll: (items: SearchSeed[]) => Promise<void>;
+  /** The statuses an unpublished item of the kind can be in (a policy is never sent back to improve). */
+  draftStatuses: ListingStatus[];
   /** A word of one vendor item of the kind, and that item's slug. */
   vendor: { word: string; slug: string };
   category: string;
@@ -40,6 +45,8 @@ export interface ListingSearchSubject {
 }
 
 const OWNER = '00000000-0000-4000-8000-0000000000a1';
+/** The owner of one draft in each lifecycle status (apart from OWNER, whose one draft the other rules read). */
+const AUTHOR = '00000000-0000-4000-8000-0000000000a2';
 
 /**
  * The rules of a kind's answer to the search across kinds (`*.listing.search.v1`), written once and run
@@ -101,11 +108,42 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
     const s = subject();
     expect(names(await s.request(s.anonymous(), { q: 'hidden', page: page() }))).toEqual([]);
     const own = await s.request(s.as(OWNER), { q: 'hidden', page: page() });
-    expect(own.items).toEqual([expect.objectContaining({ name: 'Hidden Quokka Draft', published: false })]);
+    expect(own.items).toEqual([
+      expect.objectContaining({ name: 'Hidden Quokka Draft', published: false, status: 'under_review' }),
+    ]);
     // What anyone sees is published, community and vendor alike.
     const all = await s.request(s.anonymous(), { page: page() });
     expect(all.items.length).toBeGreaterThan(0);
     expect(all.items.every((item) => item.published)).toBe(true);
+  });
+
+  it('tells the owner where each of their unpublished items stands, in every sort; anything else is published', async () => {
+    const s = subject();
+    const named = (status: ListingStatus) => `Wombat ${status.replace(/_/g, ' ')}`;
+    for (const status of s.draftStatuses)
+      await s.seed({
+        name: named(status),
+        description: 'A draft.',
+        category: s.category,
+        draftOf: AUTHOR,
+        status,
+      });
+    const statuses = (result: ListingSearchResult) =>
+      result.items.map((item) => [item.name, item.status, item.published]);
+    const expected = s.draftStatuses.map((status) => [named(status), status, false]).sort();
+    for (const sort of ['name', 'newest'] as const) {
+      const own = await s.request(s.as(AUTHOR), { q: 'wombat', sort, page: page() });
+      expect(statuses(own).sort()).toEqual(expected);
+    }
+    expect(names(await s.request(s.anonymous(), { q: 'wombat', page: page() }))).toEqual([]);
+    // Another's view of the catalog, community and vendor: published items only, each saying so.
+    const all = await s.request(s.as(OWNER), { page: page(100, null) });
+    expect(all.items.some((item) => item.catalog === 'vendor')).toBe(true);
+    expect(
+      all.items
+        .filter((item) => item.name !== 'Hidden Quokka Draft')
+        .every((item) => item.status === 'published'),
+    ).toBe(true);
   });
 
   it('finds the vendor items by their words, counted under the vendor catalog, read by slug', async () => {
@@ -120,6 +158,7 @@ export function listingSearchRules(subject: () => ListingSearchSubject): void {
           slug: s.vendor.slug,
           counts: null,
           published: true,
+          status: 'published',
         }),
       ]),
     );

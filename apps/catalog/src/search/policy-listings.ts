@@ -10,6 +10,7 @@ export const POLICY_LISTINGS = communityListings({
   kind: 'policy',
   from: 'catalog.policies p',
   published: `p.status = 'published'`,
+  status: 'p.status',
   slugs: true,
   words: `concat_ws(' ', p.name, catalog.policy_tags_text(p.category, p.asset_kinds), p.description)`,
 });

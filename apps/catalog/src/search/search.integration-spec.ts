@@ -21,7 +21,7 @@ describe('policies answer the search across kinds', () => {
           item.name,
           item.description,
           item.category,
-          item.draftOf ? 'under_review' : 'published',
+          item.draftOf ? (item.status ?? 'under_review') : 'published',
           item.draftOf ?? '00000000-0000-4000-8000-0000000000b2',
           item.likes ?? 0,
           item.deploys ?? 0,
@@ -39,6 +39,7 @@ describe('policies answer the search across kinds', () => {
         [items.map((i) => i.name), items.map((i) => i.description), items.map((i) => i.category)],
       );
     },
+    draftStatuses: ['under_review', 'rejected'],
     vendor: { word: 'spike', slug: 'spike-control' },
     category: 'Security',
     anonymous,

@@ -2,8 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   LISTING_CATALOGS,
   LISTING_KINDS,
+  LISTING_STATUSES,
   type ListingCatalog,
   type ListingKind,
+  type ListingStatus,
   SEARCH_LIMITS,
   SEARCH_MATCHES,
   SEARCH_SORTS,
@@ -86,6 +88,14 @@ export class SearchItemDto {
       'rejected, private), which the search shows to them alone; true for every other item',
   })
   published!: boolean;
+  @ApiProperty({
+    enum: LISTING_STATUSES,
+    description:
+      'Where the item stands, in its kind’s words (a policy’s `status`, a ruleset’s `lifecycle_status`): ' +
+      '`published` for every item but the caller’s own not published yet, which says `under_review` ' +
+      '(waiting for a reviewer), `needs_improvement` (sent back to its author; rulesets only) or `rejected`',
+  })
+  status!: ListingStatus;
 }
 
 export class KindCountsDto {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { LISTING_CATALOGS, LISTING_KINDS, SEARCH_LIMITS, SEARCH_MATCHES, SEARCH_SORTS } from '@pc/contracts';
+import {
+  LISTING_CATALOGS,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  SEARCH_LIMITS,
+  SEARCH_MATCHES,
+  SEARCH_SORTS,
+} from '@pc/contracts';
 import { ListingSearch } from '@pc/platform';
 import { z } from 'zod';
 import { TOOL_PAGE } from './catalog-inputs';
@@ -59,6 +66,12 @@ export class SearchTools implements ToolSet {
             published: z
               .boolean()
               .describe('False only for an item of your own not published yet, shown to you alone.'),
+            status: z
+              .enum(LISTING_STATUSES)
+              .describe(
+                'published, or where an item of your own not published yet stands: under_review, ' +
+                  'needs_improvement (rulesets only) or rejected.',
+              ),
           }),
         ),
         match: z.enum(SEARCH_MATCHES).nullable(),
@@ -78,7 +91,7 @@ export class SearchTools implements ToolSet {
         const { kinds, catalogs } = found.facets;
         const lines = found.items.map(
           (item) =>
-            `- ${item.name} (${item.catalog} ${item.kind}${item.published ? '' : ', not published'}, ` +
+            `- ${item.name} (${item.catalog} ${item.kind}${item.published ? '' : `, ${item.status.replace(/_/g, ' ')}`}, ` +
             `${item.category ?? 'no category'}` +
             `${item.counts ? `, ${item.counts.likes} likes, ${item.counts.deploys} deploys` : ''}) ` +
             (item.id ? `id ${item.id}` : `slug ${item.slug}`),

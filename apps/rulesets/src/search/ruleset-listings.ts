@@ -10,6 +10,8 @@ export const RULESET_LISTINGS = communityListings({
   kind: 'ruleset',
   from: 'rulesets.rulesets r',
   published: 'r.published_at IS NOT NULL',
+  // A ruleset published once stays published while an update of it is reviewed.
+  status: 'r.lifecycle_status',
   slugs: false,
   words: `concat_ws(' ', r.name, r.profile_name, r.description)`,
   maxWords: 10,

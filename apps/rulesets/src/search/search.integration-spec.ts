@@ -22,7 +22,7 @@ describe('rulesets answer the search across kinds', () => {
           item.category,
           owner,
           item.draftOf ? null : new Date(),
-          item.draftOf ? 'under_review' : 'published',
+          item.draftOf ? (item.status ?? 'under_review') : 'published',
           item.likes ?? 0,
           item.deploys ?? 0,
           item.createdAt ?? null,
@@ -41,6 +41,7 @@ describe('rulesets answer the search across kinds', () => {
         [items.map((i) => i.name), items.map((i) => i.description), items.map((i) => i.category)],
       );
     },
+    draftStatuses: ['under_review', 'needs_improvement', 'rejected'],
     vendor: { word: 'owasp', slug: 'owasp-api-top-ten' },
     category: 'Security',
     anonymous,
@@ -50,4 +51,24 @@ describe('rulesets answer the search across kinds', () => {
       return found.map((ruleset) => ruleset.name);
     },
   }));
+
+  it('says published of its owner’s published ruleset while an update of it is reviewed', async () => {
+    const owner = '00000000-0000-4000-8000-0000000000a3';
+    await rulesets.sql(
+      `INSERT INTO rulesets.rulesets (name, description, category, owner_id, submitted_by, source_url,
+         target_scopes, published_at, lifecycle_status)
+       VALUES ('Numbat Rules', 'Public, an update under review.', 'Security', $1, $1,
+               'https://source-host.example/o/r', ARRAY['rest-api'], now(), 'under_review')`,
+      [owner],
+    );
+    for (const ctx of [as(owner), anonymous()]) {
+      const found = await rulesets.request(RulesetsRpc.searchListings, ctx, {
+        q: 'numbat',
+        page: { match: 'exact', after: null, limit: 20 },
+      });
+      expect(found.items).toEqual([
+        expect.objectContaining({ name: 'Numbat Rules', published: true, status: 'published' }),
+      ]);
+    }
+  });
 });

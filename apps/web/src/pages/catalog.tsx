@@ -50,9 +50,10 @@ type ListRow =
       category: string | null;
       likes: number;
       deploys: number;
-      /** A policy's status; a ruleset's says it by `published_at`. */
-      status?: string;
+      /** A policy's status; a ruleset's says it by `published_at` and `lifecycle_status`. */
+      status?: Item['status'];
       published_at?: string | null;
+      lifecycle_status?: Item['status'];
     };
 
 /** A row of a kind's own list as a search result. */
@@ -67,6 +68,7 @@ function fromList(kind: Item['kind'], item: ListRow): Item {
       summary: item.summary,
       counts: null,
       published: true,
+      status: 'published',
     };
   return {
     ...found,
@@ -75,8 +77,18 @@ function fromList(kind: Item['kind'], item: ListRow): Item {
     slug: item.slug ?? item.id,
     summary: item.description,
     counts: { likes: item.likes, deploys: item.deploys },
-    published: item.status !== undefined ? item.status === 'published' : item.published_at !== null,
+    ...publication(item),
   };
+}
+
+/**
+ * Whether a list's community row is published, and if not where it stands: a policy's status, a ruleset's
+ * lifecycle status (one published once stays published while an update of it is reviewed).
+ */
+function publication(item: Extract<ListRow, { id: string }>): Pick<Item, 'published' | 'status'> {
+  const status =
+    item.status ?? (item.published_at !== null ? 'published' : (item.lifecycle_status ?? 'under_review'));
+  return { published: status === 'published', status };
 }
 
 type Found = {

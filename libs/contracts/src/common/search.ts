@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIST_CURSOR_MAX, SEARCH_QUERY_MAX } from '../catalog/catalog.limits';
+import type { PolicyStatus } from '../catalog/catalog.types';
+import type { RulesetLifecycleStatus } from '../rulesets/rulesets.types';
 import type { MessageSchema } from './message-schemas';
 
 /**
@@ -13,6 +15,19 @@ export type ListingKind = (typeof LISTING_KINDS)[number];
 
 export const LISTING_CATALOGS = ['community', 'vendor'] as const;
 export type ListingCatalog = (typeof LISTING_CATALOGS)[number];
+
+/**
+ * Where a listing stands, in its kind's own words (Policy.status, Ruleset.lifecycle_status): `published`,
+ * or for the caller's own item not published yet, `under_review` (waiting for a reviewer),
+ * `needs_improvement` (sent back to its author; rulesets only) or `rejected`.
+ */
+export const LISTING_STATUSES = [
+  'under_review',
+  'needs_improvement',
+  'published',
+  'rejected',
+] as const satisfies ReadonlyArray<PolicyStatus | RulesetLifecycleStatus>;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
  * How the results matched `q`: `exact` (every word of `q` is a word of the item), or `near` (words as
@@ -105,6 +120,11 @@ export interface ListingSearchHit {
    * private), which the search shows to them alone; true for every other item.
    */
   published: boolean;
+  /**
+   * `published` for every item but the caller's own not published yet, which says where it stands (its
+   * Policy.status or Ruleset.lifecycle_status): under review, needing improvement or rejected.
+   */
+  status: ListingStatus;
   /**
    * First in the order of a sort other than `name`: the negated likes or deployments, or the negated
    * time it was added (microseconds), so that smaller comes first; null for vendor items (after every

@@ -12,6 +12,11 @@ export interface CommunityTable {
   from: string;
   /** The SQL, on the alias, of a published row (anyone sees it; the others, their owner). */
   published: string;
+  /**
+   * The SQL, on the alias, of the row's lifecycle status (`p.status`, `r.lifecycle_status`): what an
+   * unpublished row says to its owner (a published one says `published`, whatever its column holds).
+   */
+  status: string;
   /** Whether the kind's listings have slugs. */
   slugs: boolean;
   /** The text the row's `search` vector is built from (each word of `q` is checked in it as a word). */
@@ -24,7 +29,8 @@ export interface CommunityTable {
 
 /**
  * A kind's community table as its list and the search across kinds read it, written once for every kind:
- * the rows a viewer sees (published, or their own), the columns of a hit, the rank of each order, and how
+ * the rows a viewer sees (published, or their own), the columns of a hit (with its status: `published`, or
+ * where the owner's unpublished row stands), the rank of each order, and how
  * a row matches `q`. The ranks are the expressions of the kinds' search indexes (migrations
  * `*-search-sorts`): kept identical to them. A row matches exactly when every word of `q` is a word of it
  * (its `search` vector and `words`); near when every word is the start of a word of it (the weighted
@@ -40,7 +46,8 @@ export function communityListings(table: CommunityTable): ListingTable {
       viewerId ? `(${table.published} OR ${alias}.owner_id = ${p(viewerId)})` : table.published,
     columns: `${alias}.id, ${table.slugs ? `${alias}.slug` : 'NULL'} AS slug, ${alias}.name, ${alias}.description,
     ${alias}.category, ${alias}.like_count AS likes, ${alias}.deploy_count AS deploys, lower(${alias}.name) AS sort_key,
-    (${table.published}) AS published`,
+    (${table.published}) AS published,
+    CASE WHEN ${table.published} THEN 'published' ELSE ${table.status} END AS status`,
     sortKey: `lower(${alias}.name)`,
     rank: {
       likes: `(-${alias}.like_count)`,

@@ -5,6 +5,7 @@ import {
   type ListingSearchHit,
   type ListingSearchRequest,
   type ListingSearchResult,
+  type ListingStatus,
   type SearchAfter,
   type SearchMatch,
   type SearchSort,
@@ -31,7 +32,10 @@ export interface ListingTable {
   from: string;
   /** The rows `viewerId` may see. */
   visible: (viewerId: string | null, p: Param) => string;
-  /** Selects `id, slug (or null), name, description, category, likes, deploys, sort_key`. */
+  /**
+   * Selects `id, slug (or null), name, description, category, likes, deploys, sort_key, published, status`
+   * (`published`, or where the viewer's own unpublished row stands).
+   */
   columns: string;
   /** The lower-cased name, the order's key. */
   sortKey: string;
@@ -75,6 +79,7 @@ interface Row {
   deploys: number;
   sort_key: string;
   published: boolean;
+  status: ListingStatus;
   /** A bigint arrives as text. */
   rank: number | string | null;
 }
@@ -273,6 +278,7 @@ async function communityPage(
     category: row.category,
     counts: { likes: Number(row.likes), deploys: Number(row.deploys) },
     published: row.published,
+    status: row.status,
     rank: row.rank === null ? null : Number(row.rank),
     sortKey: row.sort_key,
   }));
@@ -303,6 +309,7 @@ function vendorPage(
       category: item.category,
       counts: null,
       published: true,
+      status: 'published',
       rank: null,
       sortKey: item.name.toLowerCase(),
     }))

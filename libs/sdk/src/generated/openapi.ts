@@ -6175,6 +6175,11 @@ export interface components {
             counts: components["schemas"]["ListingCountsDto"] | null;
             /** @description False only for the caller’s own item not published yet (under review, needing improvement, rejected, private), which the search shows to them alone; true for every other item */
             published: boolean;
+            /**
+             * @description Where the item stands, in its kind’s words (a policy’s `status`, a ruleset’s `lifecycle_status`): `published` for every item but the caller’s own not published yet, which says `under_review` (waiting for a reviewer), `needs_improvement` (sent back to its author; rulesets only) or `rejected`
+             * @enum {string}
+             */
+            status: "under_review" | "needs_improvement" | "published" | "rejected";
         };
         KindCountsDto: {
             policy: number;
