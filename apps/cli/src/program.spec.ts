@@ -459,7 +459,10 @@ describe('the command line', () => {
         summary: '',
         category: null,
         counts: null,
-        published: true,
+        // The caller's own drafts: item-3 waits for review, item-4 was sent back.
+        published: ![3, 4].includes(start + i),
+        status:
+          ({ 3: 'under_review', 4: 'needs_improvement' } as Record<number, string>)[start + i] ?? 'published',
       }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -516,6 +519,13 @@ describe('the command line', () => {
       expect(await run(['node', 'policy-catalog', 'search', '--cursor', '240'], env)).toBe(0);
       expect(out).toMatch(/^item-249 /m);
       expect(err).not.toContain('More results');
+    });
+
+    it("says where the caller's own unpublished items stand, in the words of their pages", async () => {
+      expect(await run(['node', 'policy-catalog', 'search', '--limit', '10'], env)).toBe(0);
+      expect(out).toMatch(/^item-2 +policy +vendor +Item 2 +/m);
+      expect(out).toMatch(/^item-3 +policy +vendor +Item 3 \(under review\) /m);
+      expect(out).toMatch(/^item-4 +policy +vendor +Item 4 \(needs improvement\) /m);
     });
 
     it('answers no cursor when --limit reaches the last item', async () => {

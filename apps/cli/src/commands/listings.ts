@@ -253,8 +253,8 @@ export function listingCommands(program: Command, env: CliEnv): void {
             item.id ?? item.slug,
             item.kind,
             item.catalog,
-            // The caller's own draft, shown to them alone.
-            item.published ? item.name : `${item.name} (not published)`,
+            // The caller's own draft, shown to them alone: where it stands, as its page says it.
+            item.published ? item.name : `${item.name} (${item.status.replace('_', ' ')})`,
             item.category ?? '',
             item.counts ? String(item.counts.likes) : '-',
             item.counts ? String(item.counts.deploys) : '-',
