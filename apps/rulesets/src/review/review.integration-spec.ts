@@ -1,4 +1,5 @@
-import { RulesetsRpc } from '@pc/contracts';
+import { randomUUID } from 'node:crypto';
+import { RulesetOwnershipRpc, RulesetsRpc } from '@pc/contracts';
 import { codeOf, rulesetsUnderTest, type TestUser } from '../testing/rulesets-under-test';
 
 /** The administrator's decisions on a ruleset submission, through the service's bus contract. */
@@ -59,6 +60,40 @@ describe('ruleset review (service level, PostgreSQL)', () => {
     expect(await queued()).not.toContain(first.id);
     await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: first.id, resubmit: true });
     expect(await queued()).toContain(first.id);
+  });
+
+  it("names each queued submission's owner and its ruleset's pin as the ruleset's detail does", async () => {
+    const first = (await h.submit(owner)).submission;
+    const update = await h.published(owner);
+    await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: update.submissionId, tags: ['style'] });
+    // The published ruleset changes hands while its update waits: the queue names its owner now.
+    const recipient = h.user();
+    const move = {
+      transferId: randomUUID(),
+      rulesetId: update.rulesetId,
+      fromUserId: owner.id,
+      toUserId: recipient.id,
+    };
+    await h.request(RulesetOwnershipRpc.move, recipient.ctx, move);
+    const queue = (await h.request(RulesetsRpc.reviewQueue, h.admin.ctx, {})).rulesetSubmissions;
+    const queued = (id: string) => queue.find((s) => s.id === id)!;
+    for (const id of [first.id, update.submissionId]) {
+      const { ruleset } = await h.request(RulesetsRpc.get, h.admin.ctx, { id: queued(id).ruleset_id });
+      expect(queued(id)).toMatchObject({
+        owner_id: ruleset.owner_id,
+        owner_name: ruleset.owner_name,
+        owner_username: ruleset.owner_username,
+        pin: ruleset.pin,
+      });
+    }
+    expect(queued(first.id)).toMatchObject({ owner_id: owner.id, owner_name: owner.name, pin: null });
+    expect(queued(update.submissionId)).toMatchObject({
+      submitted_by: owner.id,
+      owner_id: recipient.id,
+      owner_name: recipient.name,
+      owner_username: expect.stringMatching(/^user\d+-/),
+      pin: { commit: update.submission.source_commit, how: 'review', reviewed_by: h.admin.id },
+    });
   });
 
   it('publishes on approval with the staged tabs and feedback, and delivers the declared ideas', async () => {

@@ -4,6 +4,7 @@ import { IdeasModule } from '../ideas';
 import { ProfilesModule } from '../profiles';
 import { RulesetsModule } from '../rulesets';
 import { SubmissionsModule } from '../submissions';
+import { ReviewQueueRepository } from './review-queue.repository';
 import { ReviewHandler } from './review.handler';
 import { ReviewService } from './review.service';
 
@@ -11,6 +12,6 @@ import { ReviewService } from './review.service';
 @Module({
   imports: [SubmissionsModule, RulesetsModule, HistoryModule, IdeasModule, ProfilesModule],
   controllers: [ReviewHandler],
-  providers: [ReviewService],
+  providers: [ReviewService, ReviewQueueRepository],
 })
 export class ReviewModule {}

@@ -8,7 +8,7 @@ import {
   type RulesetSubmission,
   type RulesetSubmissionStatus,
 } from '@pc/contracts';
-import { Outbox, pinnedNow, Reviewing } from '@pc/listings';
+import { ownerJsonFields, Outbox, pinnedNow, Reviewing, UsersDirectory } from '@pc/listings';
 import { Database, type Executor, fitToBudget } from '@pc/platform';
 import { requireAdmin } from '../common/caller';
 import { rulesetsError } from '../common/rulesets.errors';
@@ -23,6 +23,7 @@ import {
   SubmissionRecords,
   toSubmission,
 } from '../submissions';
+import { ReviewQueueRepository } from './review-queue.repository';
 
 /** The administrator's decisions on a ruleset submission waiting for review (409 when it is not). */
 @Injectable()
@@ -37,6 +38,8 @@ export class ReviewService extends Reviewing<
     private readonly history: SubmissionHistory,
     private readonly ideas: IdeasClient,
     private readonly versions: RulesetVersions,
+    private readonly users: UsersDirectory,
+    private readonly queued: ReviewQueueRepository,
     db: Database,
     outbox: Outbox,
   ) {
@@ -105,12 +108,32 @@ export class ReviewService extends Reviewing<
     return this.sendBack(ctx, request, 'rejected');
   }
 
+  /**
+   * What waits, oldest first, each with what the reviewer reads of its ruleset: its owner now (identity's,
+   * cached) and its pin, as the ruleset's detail shows them, so that the queue reads no detail (whose every
+   * answer counts a view).
+   */
   async queue(ctx: RequestContext): Promise<{ rulesetSubmissions: QueuedRulesetSubmission[] }> {
     requireAdmin(ctx);
     const rows = await this.submissions.pending(this.db.pool, RULESET_LIMITS.reviewQueue.max);
-    // Oldest first, bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
+    const [owners, pins] = await Promise.all([
+      this.users.ownersOf(ctx, rows),
+      this.queued.pinsOf(
+        this.db.pool,
+        rows.map((r) => r.ruleset_id),
+      ),
+    ]);
+    // Bounded in rows by the query and in bytes here (the gateway merges it with the catalog's).
     return {
-      rulesetSubmissions: fitToBudget(rows.map((r) => ({ kind: 'ruleset' as const, ...toSubmission(r) }))),
+      rulesetSubmissions: fitToBudget(
+        rows.map((r) => ({
+          kind: 'ruleset' as const,
+          ...toSubmission(r),
+          owner_id: r.owner_id,
+          ...ownerJsonFields(owners.get(r.owner_id)),
+          pin: pins.get(r.ruleset_id) ?? null,
+        })),
+      ),
     };
   }
 

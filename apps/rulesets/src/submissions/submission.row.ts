@@ -143,5 +143,6 @@ export function toSubmission(row: SubmissionRow): RulesetSubmission {
     revision_count: row.revision_count,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    ruleset_published_at: row.published_at?.toISOString() ?? null,
   };
 }

@@ -251,6 +251,19 @@ describe('ruleset submissions (service level, PostgreSQL)', () => {
       ).toBe(submission.id);
     });
 
+    it('lists each submission with when its ruleset was published: what withdrawing it does', async () => {
+      const never = (await h.submit(owner)).submission;
+      const published = await h.published(owner);
+      await h.request(RulesetsRpc.updateSubmission, owner.ctx, { id: published.submissionId, tags: ['x'] });
+      const { submissions } = await h.request(RulesetsRpc.listSubmissions, owner.ctx, {});
+      const listed = (id: string) => submissions.find((s) => s.id === id)!;
+      expect(listed(never.id).ruleset_published_at).toBeNull();
+      expect(listed(published.submissionId).ruleset_published_at).toBe(
+        (await ruleset(published.rulesetId)).published_at,
+      );
+      expect(listed(published.submissionId).status).toBe('submitted');
+    });
+
     it('withdraws an unpublished submission with its ruleset and ideas; a published ruleset stays', async () => {
       const idea = h.idea();
       const { submission } = await h.submit(owner, { deliversIdeaIds: [{ ideaId: idea }] });

@@ -281,10 +281,21 @@ export interface RulesetSubmission {
   revision_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * When its ruleset was first published; null while it never was (withdrawing the submission then
+   * deletes the ruleset with it, else the ruleset stays published as it is).
+   */
+  ruleset_published_at: string | null;
 }
 
-/** An item of the administrator's review queue. */
-export type QueuedRulesetSubmission = RulesetSubmission & { kind: 'ruleset' };
+/**
+ * An item of the administrator's review queue: the submission, with what the reviewer reads of its
+ * ruleset (the fields of its detail, so that the queue needs no read of it): its owner now (after a
+ * transfer, not the submitter) and its pin (null before a first approval).
+ */
+export type QueuedRulesetSubmission = RulesetSubmission & {
+  kind: 'ruleset';
+} & Pick<Ruleset, 'owner_id' | 'owner_name' | 'owner_username' | 'pin'>;
 
 export interface RulesetSubmissionInput {
   name: string;
