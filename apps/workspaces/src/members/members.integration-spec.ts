@@ -104,6 +104,35 @@ describe('workspace members (service level)', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it('lists why each disabled member is: they left, a manager removed them, or not known (null) for an older row', async () => {
+    const { owner, ws, active, disabled: removed } = await activeAndDisabled();
+    const [leaver, older] = [service.newUser(), service.newUser()];
+    for (const user of [leaver, older]) await service.addMember(ws, owner, user);
+    await request(WorkspacesRpc.disableMember, leaver.ctx, { id: ws, userId: leaver.id });
+    await request(WorkspacesRpc.disableMember, owner.ctx, { id: ws, userId: older.id });
+    await service.sql(`UPDATE workspaces.members SET disabled_reason = NULL WHERE user_id = $1`, [older.id]);
+    const reasons = async (as: typeof owner) =>
+      (await request(WorkspacesRpc.listMembers, as.ctx, { id: ws })).members.map((m) => [
+        m.user_id,
+        m.disabled_reason,
+      ]);
+    const expected = [
+      [owner.id, null],
+      [active.id, null],
+      [removed.id, 'removed'],
+      [leaver.id, 'left'],
+      [older.id, null],
+    ];
+    // As the workspace's page reads them too, and for a member as for a manager (as the disabled state).
+    expect(await reasons(owner)).toEqual(expected);
+    expect(await reasons(active)).toEqual(expected);
+    const { workspace } = await request(WorkspacesRpc.get, owner.ctx, { id: ws });
+    expect(workspace.members.map((m) => [m.user_id, m.disabled_reason])).toEqual(expected);
+    // Re-enabled, they have none again.
+    await request(WorkspacesRpc.updateMember, owner.ctx, { id: ws, userId: removed.id, disabled: false });
+    expect((await reasons(owner))[2]).toEqual([removed.id, null]);
+  });
+
   it('cuts a disabled member off at once, keeps their row, pauses their shares and restores both on re-enable', async () => {
     const { owner, ws, admin, member: viewer, connectionId } = await service.newAdminShare();
     service.authored.set(`${ws}:${admin.id}`, 3);

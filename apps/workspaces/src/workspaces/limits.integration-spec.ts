@@ -245,8 +245,9 @@ describe('workspace limits (service level)', () => {
     const { disabled_members } = await service.request(WorkspacesRpc.unarchive, owner.ctx, { id: ws });
     expect(disabled_members.map((m) => m.username)).toEqual(full.map((m) => m.username));
     const { members } = await service.request(WorkspacesRpc.listMembers, owner.ctx, { id: ws });
-    expect(members.filter((m) => m.disabled_at !== null).map((m) => m.user_id)).toEqual(
-      disabled_members.map((m) => m.user_id),
+    // The list says why each is disabled, as the answer did.
+    expect(members.filter((m) => m.disabled_at !== null).map((m) => [m.user_id, m.disabled_reason])).toEqual(
+      disabled_members.map((m) => [m.user_id, m.reason]),
     );
     // Each one's shares paused, as a manager's removal pauses them.
     const { workspace } = await service.request(WorkspacesRpc.get, owner.ctx, { id: ws });

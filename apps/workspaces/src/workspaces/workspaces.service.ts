@@ -163,6 +163,7 @@ export class WorkspacesService {
         ...(withEmail ? { email: user?.email ?? null } : {}),
         role: row.role,
         disabled_at: row.disabled_at?.toISOString() ?? null,
+        disabled_reason: row.disabled_reason,
         added_at: row.created_at.toISOString(),
       };
     });

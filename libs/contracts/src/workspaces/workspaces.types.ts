@@ -26,6 +26,8 @@ export interface WorkspaceMember {
   email?: string | null;
   role: WorkspaceRole;
   disabled_at: string | null;
+  /** Why they are disabled (null while active, and for a member disabled before the reason was kept). */
+  disabled_reason: MemberDisabledReason | null;
   added_at: string;
 }
 
