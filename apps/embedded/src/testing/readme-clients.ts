@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -221,14 +221,19 @@ export async function lockfileRegistry(root: string): Promise<{ url: string; clo
  * The type errors of one file, as `tsc -p <config> --pretty false` prints them, without checking the
  * rest of the program: the program is built from `config` (its options, its files, the types they
  * use, resolved as tsc resolves them), and only `file`'s own syntax and types are checked, with the
- * options' and the program's global errors. Run as `node -e <this> <typescript> <config> <file>`.
+ * options' and the program's global errors. Its files are read as tsc reads them: JSDoc parsed only
+ * where a type error can come from it (tsc's ParseForTypeErrors; parsing every comment of the SDK's
+ * generated types and @types/node was a tenth of the check). Run as `node -e <this> <typescript> <config>
+ * <file>`.
  */
 const FILE_TYPE_CHECK = `
 const ts = require(process.argv[1]);
 const [config, file] = process.argv.slice(2);
 const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\\n')); } };
 const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, host);
-const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, configFileParsingDiagnostics: parsed.errors });
+const compilerHost = ts.createCompilerHost(parsed.options);
+compilerHost.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, configFileParsingDiagnostics: parsed.errors, host: compilerHost });
 const source = program.getSourceFile(file);
 if (!source) throw new Error(file + ' is not in the program of ' + config);
 const diagnostics = [
@@ -250,7 +255,7 @@ process.exitCode = diagnostics.length > 0 ? 2 : 0;
  */
 export async function typeProblems(root: string, file: string): Promise<string[]> {
   const config = path.join(path.dirname(file), 'tsconfig.json');
-  writeFileSync(
+  writeFileWhole(
     config,
     JSON.stringify({
       extends: path.join(root, 'tsconfig.base.json'),
@@ -273,4 +278,14 @@ export async function typeProblems(root: string, file: string): Promise<string[]
   const problems = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.trim() !== '');
   if (run.code !== 0 && problems.length === 0) problems.push(`the type check ${exitOf(run)}`);
   return problems;
+}
+
+/**
+ * Writes a file whole: into a file of this process's own beside it, then renamed into place, so that a
+ * process reading it (another test file's run writing the same text) never sees it half-written.
+ */
+export function writeFileWhole(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
