@@ -58,6 +58,9 @@ async function buildWeb(outDir = path.join(root, 'dist', 'web'), { quiet = false
   const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
   await build({
     configFile: path.join(WEB, 'vite.config.mjs'),
+    // Imported as it is (plain ESM): Vite's default bundles it into node_modules/.vite-temp, which made
+    // npm distrust its install record (apps/embedded/src/ops/install-record.spec.ts).
+    configLoader: 'native',
     logLevel: quiet ? 'warn' : 'info',
     build: { outDir: temporary },
   });

@@ -21,7 +21,10 @@ Module._resolveFilename = function (request, ...rest) {
 
 const INLINE_MAP = '//# sourceMappingURL=data:application/json;base64,';
 
-registerCached(path.join(root, 'node_modules', '.cache', 'swc-register'));
+// Beside node_modules, not in it: npm trusts its record of the install (node_modules/.package-lock.json)
+// only while node_modules is no newer, and a folder made there sent every later `npx` of the project
+// through a read of the whole tree (a fifth more CPU a call) (apps/embedded/src/ops/install-record.spec.ts).
+registerCached(path.join(root, '.cache', 'swc-register'));
 
 /**
  * @swc-node/register, with SWC's output kept on disk: a process started again takes a file's

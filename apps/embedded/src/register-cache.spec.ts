@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REGISTER = path.join(ROOT, 'tools', 'register.js');
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'swc-register');
+const CACHE = path.join(ROOT, '.cache', 'swc-register');
 
 /** `node -r tools/register.js <file>` as `npm start` runs its sources: what the file printed (or threw). */
 async function runSource(file: string): Promise<{ stdout: string; stderr: string }> {
