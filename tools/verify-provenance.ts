@@ -9,7 +9,7 @@
 // Each check prints ✓ or ✗ with what does not hold; the exit code is 0 only when all hold.
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
-import { dsseVerify, parseStatement, type PublicJwk, verifyProvenance } from '@pc/platform';
+import { dsseVerify, parseStatement, type PublicJwk, verifyProvenance } from '@pc/platform/provenance';
 
 interface Pin {
   commit: string;
