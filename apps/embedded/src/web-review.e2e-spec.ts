@@ -28,7 +28,7 @@ describe('the review queue in a browser: who submitted what, what validation fou
   const web = new WebBrowser();
   let submitter: TestUser;
   const policy = { name: '', commit: '' };
-  const ruleset = { name: '', commit: '', warnings: [] as string[] };
+  const ruleset = { id: '', name: '', commit: '', warnings: [] as string[] };
   let ideaTitle: string;
 
   beforeAll(async () => {
@@ -54,6 +54,7 @@ describe('the review queue in a browser: who submitted what, what validation fou
       description: LONG_DESCRIPTION,
       repoUrl: await h.newRepo({ 'ruleset.yaml': PROFILE_WITHOUT_DESCRIPTION }),
     });
+    ruleset.id = created.submission.ruleset_id;
     ruleset.commit = created.submission.source_commit;
     ruleset.warnings = created.warnings;
     expect(ruleset.warnings).toContainEqual(expect.stringContaining('description is missing'));
@@ -241,6 +242,53 @@ describe('the review queue in a browser: who submitted what, what validation fou
     expect({ sideways: await sideways(page) }).toEqual({ sideways: 0 });
     expect({ violations: await axeViolations(page) }).toEqual({ violations: [] });
     await context.close();
+  });
+
+  it("counts no view of a ruleset when reviewers open the queue or its owner the Withdraw dialog; a reader's view still counts", async () => {
+    const pg = new Client({ connectionString: h.db.url });
+    await pg.connect();
+    const views = async () =>
+      Number(
+        (await pg.query(`SELECT view_count FROM rulesets.rulesets WHERE id = $1`, [ruleset.id])).rows[0]
+          .view_count,
+      );
+    try {
+      const before = await views();
+      // The queue opened three times, its ruleset card read whole each time.
+      for (let i = 0; i < 3; i++) {
+        const { context, page } = await reviewQueue();
+        const item = card(page, ruleset.name);
+        await item.getByText(/^Submitted by /).waitFor();
+        await item.getByText('First review: nothing of this ruleset was reviewed before.').waitFor();
+        await context.close();
+      }
+      // Its owner asks to withdraw it, reads what that does, and thinks better of it.
+      const context = await web.browser.newContext({ baseURL: h.system.url!, viewport: DESKTOP });
+      const [name, value] = submitter.cookie.split(/=(.*)/s);
+      await context.addCookies([{ name, value, url: h.system.url! }]);
+      const page = await web.newPage(context);
+      await page.goto('/ruleset-submissions');
+      const mine = page.getByRole('listitem').filter({ hasText: ruleset.name });
+      await mine.getByRole('button', { name: 'Withdraw' }).click();
+      const withdraw = page.getByRole('dialog', { name: `Withdraw ${ruleset.name}?` });
+      await withdraw
+        .getByText(
+          'The ruleset was never published: it is deleted with this submission and its staged documentation.',
+        )
+        .waitFor();
+      await withdraw.getByRole('button', { name: 'Cancel' }).click();
+      await withdraw.waitFor({ state: 'hidden' });
+      await context.close();
+      // A reader's view of its page counts, in the gateway's next count (which would carry any view above).
+      const read = await h.http.get(`/api/rulesets/${ruleset.id}`, { token: submitter.token });
+      expect(read.status).toBe(200);
+      const deadline = Date.now() + 15_000;
+      while ((await views()) === before && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await views()).toBe(before + 1);
+    } finally {
+      await pg.end();
+    }
   });
 
   it("names each decision control by its item, and a decision is made by keyboard with the focus kept in the item's card", async () => {

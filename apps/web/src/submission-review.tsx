@@ -99,14 +99,10 @@ async function readPolicySubmission(queued: Schemas['QueuedSubmissionDto']): Pro
  * commit) and the warnings it found there, the first ones of many (it was kept only because validation
  * passed: no errors). Where it keeps none (submitted before they were kept) or not all, the reviewer has
  * them read again at that commit, on asking (the engine's check runs again, in the reviewer's share of the
- * evaluator). Its submitter and pin are the ruleset's.
+ * evaluator). The queue names its ruleset's owner and pin: the ruleset's detail is not read (its every
+ * answer counts a view, which a reviewer is not).
  */
-async function readRulesetSubmission(
-  queued: Schemas['QueuedRulesetSubmissionDto'],
-): Promise<SubmissionReview> {
-  const { ruleset } = await ok(
-    api.GET('/api/rulesets/{id}', { params: { path: { id: queued.ruleset_id } } }),
-  );
+function rulesetSubmission(queued: Schemas['QueuedRulesetSubmissionDto']): SubmissionReview {
   const ref = queued.source_commit ?? queued.source_ref;
   const kept = queued.validation_warnings;
   const omitted = queued.validation_warnings_omitted;
@@ -133,9 +129,9 @@ async function readRulesetSubmission(
     kind: 'ruleset',
     listingId: queued.ruleset_id,
     owner: {
-      name: ruleset.owner_name,
-      username: ruleset.owner_username,
-      submitted: ruleset.owner_id === queued.submitted_by,
+      name: queued.owner_name,
+      username: queued.owner_username,
+      submitted: queued.owner_id === queued.submitted_by,
     },
     submittedAt: queued.created_at,
     description: queued.description,
@@ -156,12 +152,12 @@ async function readRulesetSubmission(
             `${omitted} more ${omitted === 1 ? 'warning was' : 'warnings were'} found than the submission keeps.`,
           )
         : null,
-    pinned: ruleset.pin !== null,
+    pinned: queued.pin !== null,
   };
 }
 
 const readSubmission = (queued: QueuedSubmission): Promise<SubmissionReview> =>
-  queued.kind === 'policy' ? readPolicySubmission(queued) : readRulesetSubmission(queued);
+  queued.kind === 'policy' ? readPolicySubmission(queued) : Promise.resolve(rulesetSubmission(queued));
 
 /** The errors and warnings of a validation, each on a line, or that there were none. */
 function FindingList({ findings }: { findings: Findings }) {

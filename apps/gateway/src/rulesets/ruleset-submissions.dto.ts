@@ -284,6 +284,16 @@ export class RulesetSubmissionDto {
   @ApiProperty({ type: 'integer', description: 'Edits of the content so far' }) revision_count!: number;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      "An extension: when the submission's ruleset was first published; null while it never was. " +
+      'Withdrawing (DELETE) a submission of a ruleset never published deletes the ruleset with it; a ' +
+      'published one stays as it is',
+  })
+  ruleset_published_at!: string | null;
 }
 
 /** A page of the caller's ruleset submissions (an extension: without it, the newest 100). */

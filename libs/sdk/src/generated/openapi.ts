@@ -4084,8 +4084,22 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description An extension: when the submission's ruleset was first published; null while it never was. Withdrawing (DELETE) a submission of a ruleset never published deletes the ruleset with it; a published one stays as it is
+             */
+            ruleset_published_at: string | null;
             /** @enum {string} */
             kind: "ruleset";
+            /**
+             * Format: uuid
+             * @description The ruleset's current owner (after a transfer, not `submitted_by`), as its detail names them
+             */
+            owner_id: string;
+            owner_name: string | null;
+            owner_username: string | null;
+            /** @description The ruleset's pin, as its detail shows it: the commit reviewed last, from which the changes since the last review are read; null before a first approval */
+            pin: components["schemas"]["ReviewPinDto"] | null;
         };
         IdeaDto: {
             /** Format: uuid */
@@ -5522,6 +5536,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description An extension: when the submission's ruleset was first published; null while it never was. Withdrawing (DELETE) a submission of a ruleset never published deletes the ruleset with it; a published one stays as it is
+             */
+            ruleset_published_at: string | null;
         };
         RulesetSubmissionListDto: {
             /** @description Another page follows (a page is also cut short to stay within 512 KiB) */
