@@ -53,17 +53,20 @@ export class UpdateMemberDto {
   disabled?: false;
 }
 
+/** What each reason a member is disabled for means, where a field answers one (the list, a re-enabling). */
+export const MEMBER_DISABLED_REASONS_MEAN =
+  '`left`: they left (their own DELETE /members/{userId}); `removed`: a manager disabled them; ' +
+  '`membership_limit`: unarchiving the workspace did, as they already belonged to as many workspaces as a ' +
+  'user may. Null for a member disabled before the reason was kept.';
+
 export class UpdateMemberResultDto extends OkDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
     enum: MEMBER_DISABLED_REASONS,
     description:
-      'Only when the change re-enabled the member: why they had been disabled. `left`: they left (their own ' +
-      'DELETE /members/{userId}); `removed`: a manager disabled them; `membership_limit`: unarchiving the ' +
-      'workspace did, as they already belonged to as many workspaces as a user may. Null for a member ' +
-      'disabled before the reason was kept. The audit entry (`workspace.member_updated`) has it in its ' +
-      'summary as `previous`.',
+      `Only when the change re-enabled the member: why they had been disabled. ${MEMBER_DISABLED_REASONS_MEAN} ` +
+      'The audit entry (`workspace.member_updated`) has it in its summary as `previous`.',
   })
   previous?: MemberDisabledReason | null;
 }

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CONNECTION_HOSTS,
   type ConnectionHost,
+  MEMBER_DISABLED_REASONS,
+  type MemberDisabledReason,
   WORKSPACE_LIMITS as L,
   WORKSPACE_ROLES,
   type WorkspaceRole,
@@ -14,6 +16,7 @@ import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
 import { Optional, trim } from '../http/common.dto';
 import { RequiredString } from '../http/schema-fields';
+import { MEMBER_DISABLED_REASONS_MEAN } from './workspace-members.dto';
 
 export class CreateWorkspaceDto {
   @RequiredString({ minLength: L.nameMin, maxLength: L.nameMax, example: 'Platform team' })
@@ -93,6 +96,15 @@ export class WorkspaceMemberDto {
   email?: string | null;
   @ApiProperty({ enum: WORKSPACE_ROLES }) role!: WorkspaceRole;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) disabled_at!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: MEMBER_DISABLED_REASONS,
+    description:
+      'Why the member is disabled (null while active), as re-enabling them answers it (`previous`). ' +
+      MEMBER_DISABLED_REASONS_MEAN,
+  })
+  disabled_reason!: MemberDisabledReason | null;
   @ApiProperty({ format: 'date-time' }) added_at!: string;
 }
 

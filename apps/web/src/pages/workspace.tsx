@@ -269,6 +269,12 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
               {m.name ?? m.username ?? m.user_id}{' '}
               {m.username ? <span className="muted">@{m.username}</span> : null}{' '}
               {m.disabled_at ? <Badge tone="warn">disabled</Badge> : null}
+              {m.disabled_reason ? (
+                <>
+                  {' '}
+                  <span className="muted">{DISABLED_BECAUSE[m.disabled_reason]}</span>
+                </>
+              ) : null}
             </td>
             <td>{m.role}</td>
             <td>
@@ -360,6 +366,16 @@ function Members({ w, manage, reload }: { w: Detail; manage: boolean; reload: ()
     </>
   );
 }
+
+/**
+ * Why a member is disabled, beside their badge: a manager tells someone who left from someone removed or
+ * cut off by an unarchiving before re-enabling them (none for a member disabled before it was kept).
+ */
+const DISABLED_BECAUSE: Record<NonNullable<Member['disabled_reason']>, string> = {
+  left: 'Left the workspace',
+  removed: 'Removed by a manager',
+  membership_limit: `Already in ${WORKSPACE_LIMITS.membershipsMax} workspaces when this one was unarchived`,
+};
 
 /** What each change from a member's row is called and says in its confirm (a removal also shows its impact). */
 const MEMBER_CHANGES: Record<

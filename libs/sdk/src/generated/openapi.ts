@@ -4456,6 +4456,11 @@ export interface components {
             role: "owner" | "admin" | "member";
             /** Format: date-time */
             disabled_at: string | null;
+            /**
+             * @description Why the member is disabled (null while active), as re-enabling them answers it (`previous`). `left`: they left (their own DELETE /members/{userId}); `removed`: a manager disabled them; `membership_limit`: unarchiving the workspace did, as they already belonged to as many workspaces as a user may. Null for a member disabled before the reason was kept.
+             * @enum {string|null}
+             */
+            disabled_reason: "left" | "removed" | "membership_limit" | null;
             /** Format: date-time */
             added_at: string;
         };
