@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIST_CURSOR_MAX, SEARCH_QUERY_MAX } from '../catalog/catalog.limits';
-import type { PolicyStatus } from '../catalog/catalog.types';
-import type { RulesetLifecycleStatus } from '../rulesets/rulesets.types';
+import { RULESET_LIFECYCLE_STATUSES } from '../rulesets/rulesets.types';
 import type { MessageSchema } from './message-schemas';
 
 /**
@@ -19,14 +18,11 @@ export type ListingCatalog = (typeof LISTING_CATALOGS)[number];
 /**
  * Where a listing stands, in its kind's own words (Policy.status, Ruleset.lifecycle_status): `published`,
  * or for the caller's own item not published yet, `under_review` (waiting for a reviewer),
- * `needs_improvement` (sent back to its author; rulesets only) or `rejected`.
+ * `needs_improvement` (sent back to its author; rulesets only) or `rejected`: a ruleset's statuses, a
+ * policy's (POLICY_STATUSES) being among them. The response schemas of the served document hold a result
+ * of either kind to this list.
  */
-export const LISTING_STATUSES = [
-  'under_review',
-  'needs_improvement',
-  'published',
-  'rejected',
-] as const satisfies ReadonlyArray<PolicyStatus | RulesetLifecycleStatus>;
+export const LISTING_STATUSES = RULESET_LIFECYCLE_STATUSES;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
