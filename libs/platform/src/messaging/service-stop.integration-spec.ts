@@ -64,8 +64,8 @@ describe.each(['nats', 'in-process'] as const)('a service on the %s bus stopped 
   let service: RunningService | undefined;
   const callerBus: BusConfig =
     kind === 'nats'
-      ? { kind, url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 5000 }
-      : { kind, broker: new InProcessBroker(), prefix: '', timeoutMs: 5000 };
+      ? { kind, url: testEnv().natsUrl, prefix: uniqueBusPrefix(), timeoutMs: 15_000 }
+      : { kind, broker: new InProcessBroker(), prefix: '', timeoutMs: 15_000 };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -104,7 +104,11 @@ describe.each(['nats', 'in-process'] as const)('a service on the %s bus stopped 
     const gate = new Gate();
     gates.set(key, gate);
     const answer = client.request(Test.record, ctx(key), { key }).catch((e: unknown) => e);
-    await gate.isTaken;
+    // An answer before the handler took the request (the bus's wait ran out on a loaded machine) fails
+    // here, saying so, instead of leaving the test to Jest's timeout.
+    const early = await Promise.race([gate.isTaken.then(() => undefined), answer.then((a) => ({ a }))]);
+    if (early)
+      throw new Error(`the request for ${key} was answered before its handler held it: ${String(early.a)}`);
     return { gate, answer };
   }
 
